@@ -1,0 +1,103 @@
+package bench
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"strings"
+)
+
+// Bin is one bar of a histogram: the outcomes with Lo <= value < Hi (for
+// whole-number data, exactly Lo).
+type Bin struct {
+	Label string  `json:"label"`
+	Lo    float64 `json:"lo"`
+	Hi    float64 `json:"hi"`
+	Count int     `json:"count"`
+}
+
+// maxIntegerBins is the widest range of whole-number values that gets one
+// bar per value; wider data is grouped into equal ranges.
+const maxIntegerBins = 30
+
+// Histogram groups the values of r: one bar per value when they are whole
+// numbers in a narrow range (guesses, moves), else about 20 equal ranges.
+func (r *Report) Histogram() []Bin {
+	values := make([]float64, len(r.Outcomes))
+	for i, o := range r.Outcomes {
+		values[i] = o.Value
+	}
+	return MakeHistogram(values)
+}
+
+// MakeHistogram groups values as Report.Histogram does.
+func MakeHistogram(values []float64) []Bin {
+	if len(values) == 0 {
+		return nil
+	}
+	lo, hi := values[0], values[0]
+	integers := true
+	for _, v := range values {
+		lo, hi = min(lo, v), max(hi, v)
+		integers = integers && v == math.Trunc(v)
+	}
+	var bins []Bin
+	if integers && hi-lo < maxIntegerBins {
+		for v := lo; v <= hi; v++ {
+			bins = append(bins, Bin{Label: fmt.Sprintf("%d", int64(v)), Lo: v, Hi: v + 1})
+		}
+	} else {
+		const n = 20
+		width := (hi - lo) / n
+		if width == 0 {
+			width = 1
+		}
+		if integers {
+			width = math.Ceil(width)
+		}
+		for i := 0; lo+float64(i)*width <= hi; i++ {
+			a := lo + float64(i)*width
+			bins = append(bins, Bin{Label: fmt.Sprintf("%s–%s", formatValue(a), formatValue(a+width)), Lo: a, Hi: a + width})
+		}
+	}
+	for _, v := range values {
+		i := int((v - bins[0].Lo) / (bins[0].Hi - bins[0].Lo))
+		bins[min(i, len(bins)-1)].Count++
+	}
+	return bins
+}
+
+// eighths are the block characters that draw a bar to an eighth of a cell.
+var eighths = []string{"", "▏", "▎", "▍", "▌", "▋", "▊", "▉"}
+
+// WriteHistogram draws bins as horizontal bars at most width cells long,
+// with each bar's count and share.
+func WriteHistogram(w io.Writer, bins []Bin, unit string, width int) error {
+	if len(bins) == 0 {
+		return nil
+	}
+	total, most := 0, 0
+	for _, b := range bins {
+		total += b.Count
+		most = max(most, b.Count)
+	}
+	lw := max(labelWidth(bins), len(unit))
+	cw := len(fmt.Sprint(most))
+	fmt.Fprintf(w, "%s\n", pad(unit, lw))
+	for _, b := range bins {
+		eighthsLong := 0
+		if most > 0 {
+			eighthsLong = int(math.Round(float64(b.Count) * float64(8*width) / float64(most)))
+		}
+		if b.Count > 0 && eighthsLong == 0 {
+			eighthsLong = 1 // a non-empty bar is never invisible
+		}
+		cells := (eighthsLong + 7) / 8
+		bar := strings.Repeat("█", eighthsLong/8) + eighths[eighthsLong%8] + strings.Repeat(" ", width-cells)
+		share := 100 * float64(b.Count) / float64(total)
+		if _, err := fmt.Fprintf(w, "%s │%s %*d  %5.1f%%\n", pad(b.Label, lw), bar, cw, b.Count, share); err != nil {
+			return err
+		}
+	}
+	return nil
+}

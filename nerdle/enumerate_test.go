@@ -1,0 +1,172 @@
+package nerdle
+
+import (
+	"flag"
+	"fmt"
+	"slices"
+	"strconv"
+	"testing"
+)
+
+var long = flag.Bool("long", false, "also enumerate lengths 10 and 11 and cross-check length 9")
+
+// wantCount is the number of valid equations per length; the Standard
+// figures for 7 to 11 come from the course, the others from the web game and
+// the spec.
+var wantCount = map[Rules]map[int]int{
+	Standard:   {5: 156, 6: 206, 7: 7501, 8: 18290, 9: 320008, 10: 1464019, 11: 15678220},
+	NerdleGame: {5: 127, 6: 206, 7: 6661, 8: 17723},
+}
+
+func TestEnumerateCounts(t *testing.T) {
+	for _, r := range AllRules {
+		for n := MinLength; n <= MaxLength; n++ {
+			if n >= 10 && !*long {
+				continue
+			}
+			t.Run(fmt.Sprintf("%v/%d", r, n), func(t *testing.T) {
+				all, err := Enumerate(n, r)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if want, ok := wantCount[r][n]; ok && len(all) != want {
+					t.Errorf("%d equations, want %d", len(all), want)
+				}
+				if !slices.IsSorted(all) {
+					t.Error("not sorted")
+				}
+				for i, e := range all {
+					if i > 0 && all[i-1] == e {
+						t.Fatalf("%v twice", e)
+					}
+					if e.Len() != n {
+						t.Fatalf("%v has length %d", e, e.Len())
+					}
+					// Checking every one is slow at the longest lengths;
+					// a stride still covers every shape.
+					if n <= 9 || i%97 == 0 {
+						if err := Check(e.String(), r); err != nil {
+							t.Fatalf("enumerated %v is invalid: %v", e, err)
+						}
+					}
+				}
+			})
+		}
+	}
+}
+
+// TestEnumerateMatchesBruteForce compares the enumeration with Check applied
+// to every candidate: every string of syntactically plausible left side,
+// completed with its own value. Length 5 is also checked over all 15^5
+// strings, with no assumption at all.
+func TestEnumerateMatchesBruteForce(t *testing.T) {
+	maxN := 8
+	if *long {
+		maxN = 9
+	}
+	for _, r := range AllRules {
+		for n := MinLength; n <= maxN; n++ {
+			got, _ := Enumerate(n, r)
+			want := bruteForce(n, r)
+			if !slices.Equal(got, want) {
+				t.Errorf("%v %d: enumerated %d, brute force %d; first difference %v", r, n, len(got), len(want), firstDiff(got, want))
+			}
+		}
+		got, _ := Enumerate(5, r)
+		if want := allStrings(5, r); !slices.Equal(got, want) {
+			t.Errorf("%v 5: enumerated %d, all strings %d", r, len(got), len(want))
+		}
+	}
+}
+
+func firstDiff(a, b []Equation) string {
+	for i := range min(len(a), len(b)) {
+		if a[i] != b[i] {
+			return fmt.Sprintf("%v vs %v", a[i], b[i])
+		}
+	}
+	return "at the end"
+}
+
+// bruteForce walks every left side of digits and operators with no operator
+// at either end or twice in a row, evaluates it, and keeps the equations
+// that Check accepts.
+func bruteForce(n int, r Rules) []Equation {
+	var out []Equation
+	buf := make([]byte, 0, n)
+	var walk func(k int)
+	walk = func(k int) {
+		if len(buf) == k {
+			left := string(buf)
+			v, err := evaluate(left, left, r)
+			if err != nil || !v.isInt() || v.num < 0 {
+				return
+			}
+			s := left + "=" + strconv.FormatInt(v.num, 10)
+			if len(s) == n && Check(s, r) == nil {
+				out = append(out, MustParseEquation(s))
+			}
+			return
+		}
+		for c := range []byte(Alphabet[:14]) {
+			ch := Alphabet[c]
+			op := c < 4
+			if op && (len(buf) == 0 || len(buf) == k-1 || isOp(buf[len(buf)-1])) {
+				continue
+			}
+			buf = append(buf, ch)
+			walk(k)
+			buf = buf[:len(buf)-1]
+		}
+	}
+	for k := 3; k <= n-2; k++ {
+		walk(k)
+	}
+	slices.Sort(out)
+	return out
+}
+
+func isOp(c byte) bool { return c == '+' || c == '-' || c == '*' || c == '/' }
+
+// allStrings checks every string of n symbols.
+func allStrings(n int, r Rules) []Equation {
+	var out []Equation
+	total := 1
+	for range n {
+		total *= NumSymbols
+	}
+	buf := make([]byte, n)
+	for x := 0; x < total; x++ {
+		y := x
+		for i := n - 1; i >= 0; i-- {
+			buf[i] = Alphabet[y%NumSymbols]
+			y /= NumSymbols
+		}
+		if Check(string(buf), r) == nil {
+			out = append(out, MustParseEquation(string(buf)))
+		}
+	}
+	return out
+}
+
+func TestEnumerateRejectsLength(t *testing.T) {
+	for _, n := range []int{0, 4, 12} {
+		if _, err := Enumerate(n, Standard); err == nil {
+			t.Errorf("Enumerate(%d) succeeded", n)
+		}
+	}
+}
+
+func BenchmarkEnumerate(b *testing.B) {
+	for _, n := range []int{8, 9, 10, 11} {
+		for _, r := range AllRules {
+			b.Run(fmt.Sprintf("%v/%d", r, n), func(b *testing.B) {
+				for b.Loop() {
+					if _, err := Enumerate(n, r); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}

@@ -1,0 +1,110 @@
+package nerdle
+
+import (
+	"fmt"
+	"strings"
+)
+
+// MinLength and MaxLength bound the lengths of equations the engine handles.
+const (
+	MinLength = 5
+	MaxLength = 11
+)
+
+// Equation is a string of symbols packed into a uint64: the length in the top
+// four bits, then symbol i (counting from 0 at the left) in the four bits at
+// 4*(Len-1-i). Equations of one length therefore sort as integers exactly as
+// their text sorts byte by byte. The zero Equation is the empty string.
+//
+// An Equation need not be valid: it is any row a player may type. Use
+// [Check] to validate one.
+type Equation uint64
+
+const lenShift = 60
+
+// symbolMask keeps the symbol bits of an Equation, without its length.
+const symbolMask = 1<<lenShift - 1
+
+// MakeEquation packs symbols into an Equation. It panics if there are more
+// than MaxLength of them, which is a programming error.
+func MakeEquation(symbols ...Symbol) Equation {
+	if len(symbols) > MaxLength {
+		panic("nerdle: equation longer than MaxLength")
+	}
+	var e uint64
+	for _, s := range symbols {
+		e = e<<4 | uint64(s)
+	}
+	return Equation(e | uint64(len(symbols))<<lenShift)
+}
+
+// withLength packs raw symbol bits (as built by shifting symbols in from the
+// right) and a length into an Equation.
+func withLength(bits uint64, n int) Equation {
+	return Equation(bits | uint64(n)<<lenShift)
+}
+
+// ParseEquation packs the text s. It fails only on characters that are not
+// symbols or on text longer than MaxLength; the result may still be an
+// invalid equation.
+func ParseEquation(s string) (Equation, error) {
+	if len(s) > MaxLength {
+		return 0, fmt.Errorf("%q has %d symbols, more than %d", s, len(s), MaxLength)
+	}
+	if err := checkSymbols(s); err != nil {
+		return 0, err
+	}
+	var e uint64
+	for i := 0; i < len(s); i++ {
+		e = e<<4 | uint64(symbolOf[s[i]])
+	}
+	return withLength(e, len(s)), nil
+}
+
+// MustParseEquation is ParseEquation for literals known to be well formed;
+// it panics on error.
+func MustParseEquation(s string) Equation {
+	e, err := ParseEquation(s)
+	if err != nil {
+		panic(err)
+	}
+	return e
+}
+
+// Len returns the number of symbols in e.
+func (e Equation) Len() int { return int(e >> lenShift) }
+
+// At returns the symbol at position i (0 is the leftmost).
+func (e Equation) At(i int) Symbol {
+	return Symbol(e >> (4 * uint(e.Len()-1-i)) & 0xf)
+}
+
+// Symbols returns the symbols of e from left to right.
+func (e Equation) Symbols() []Symbol {
+	out := make([]Symbol, e.Len())
+	for i := range out {
+		out[i] = e.At(i)
+	}
+	return out
+}
+
+// String returns the text of e.
+func (e Equation) String() string {
+	var b strings.Builder
+	n := e.Len()
+	b.Grow(n)
+	for i := 0; i < n; i++ {
+		b.WriteByte(e.At(i).Byte())
+	}
+	return b.String()
+}
+
+// AppendText appends the text of e to buf; it lets callers print millions
+// of equations without allocating a string for each.
+func (e Equation) AppendText(buf []byte) ([]byte, error) {
+	n := e.Len()
+	for i := 0; i < n; i++ {
+		buf = append(buf, e.At(i).Byte())
+	}
+	return buf, nil
+}

@@ -1,0 +1,126 @@
+package nerdle
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+)
+
+// DefaultRows is the number of guesses a player gets unless told otherwise.
+const DefaultRows = 6
+
+// Status is the state of a game.
+type Status uint8
+
+// The states of a game.
+const (
+	Playing Status = iota
+	Won
+	Lost
+)
+
+// Row is one accepted guess and its colouring.
+type Row struct {
+	Guess    Equation
+	Feedback Feedback
+}
+
+// Game is one game of Nerdle: a secret, a number of rows and the guesses
+// made so far. Its methods validate every move, so a Game is always in a
+// legal state; solvers that need speed use [Score] directly.
+type Game struct {
+	secret  Equation
+	rules   Rules
+	maxRows int
+	rows    []Row
+}
+
+// ErrGameOver is returned by Guess once the game is won or lost.
+var ErrGameOver = errors.New("the game is over")
+
+// NewGame starts a game with the given secret (which the caller has drawn,
+// e.g. with [RandomSecret]) and number of rows.
+func NewGame(secret Equation, maxRows int, r Rules) (*Game, error) {
+	if err := Check(secret.String(), r); err != nil {
+		return nil, fmt.Errorf("secret %v: %w", secret, err)
+	}
+	if maxRows < 1 {
+		return nil, fmt.Errorf("%d rows: a game needs at least one", maxRows)
+	}
+	return &Game{secret: secret, rules: r, maxRows: maxRows}, nil
+}
+
+// RandomSecret draws an equation uniformly from list, the output of
+// [Enumerate].
+func RandomSecret(rng *rand.Rand, list []Equation) Equation {
+	return list[rng.IntN(len(list))]
+}
+
+// Guess plays the row s. It returns an error, leaving the game unchanged, if
+// the game is over, s has the wrong length, or s is not a valid equation
+// (an *InvalidError saying why).
+func (g *Game) Guess(s string) (Feedback, error) {
+	if g.Status() != Playing {
+		return 0, ErrGameOver
+	}
+	if n := g.Length(); len(s) != n {
+		return 0, &InvalidError{Equation: s, Reason: fmt.Sprintf("the row needs %d symbols, it has %d", n, len(s))}
+	}
+	if err := Check(s, g.rules); err != nil {
+		return 0, err
+	}
+	guess := MustParseEquation(s)
+	f := Score(g.secret, guess)
+	g.rows = append(g.rows, Row{guess, f})
+	return f, nil
+}
+
+// Status reports whether the game is still on, won or lost.
+func (g *Game) Status() Status {
+	if n := len(g.rows); n > 0 && g.rows[n-1].Feedback == AllGreen(g.Length()) {
+		return Won
+	}
+	if len(g.rows) >= g.maxRows {
+		return Lost
+	}
+	return Playing
+}
+
+// Rows returns the guesses made so far; the caller must not modify it.
+func (g *Game) Rows() []Row { return g.rows }
+
+// Secret returns the equation to be found.
+func (g *Game) Secret() Equation { return g.secret }
+
+// Length returns the number of symbols per row.
+func (g *Game) Length() int { return g.secret.Len() }
+
+// MaxRows returns the number of guesses allowed.
+func (g *Game) MaxRows() int { return g.maxRows }
+
+// Rules returns the game's rule set.
+func (g *Game) Rules() Rules { return g.rules }
+
+// Knowledge is what the guesses so far tell about one symbol, for the
+// on-screen keyboard.
+type Knowledge uint8
+
+// What is known of a symbol, from least to most.
+const (
+	Untried Knowledge = iota // never guessed
+	Absent                   // guessed, and only ever black
+	Present                  // magenta somewhere, never green
+	Placed                   // green somewhere
+)
+
+// Knowledge returns, for every symbol, the most the guesses reveal of it.
+func (g *Game) Knowledge() [NumSymbols]Knowledge {
+	var k [NumSymbols]Knowledge
+	for _, r := range g.rows {
+		for i := 0; i < g.Length(); i++ {
+			s := r.Guess.At(i)
+			k[s] = max(k[s], Knowledge(r.Feedback.At(i))+Absent)
+		}
+	}
+	return k
+}

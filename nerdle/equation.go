@@ -22,9 +22,6 @@ type Equation uint64
 
 const lenShift = 60
 
-// symbolMask keeps the symbol bits of an Equation, without its length.
-const symbolMask = 1<<lenShift - 1
-
 // MakeEquation packs symbols into an Equation. It panics if there are more
 // than MaxLength of them, which is a programming error.
 func MakeEquation(symbols ...Symbol) Equation {

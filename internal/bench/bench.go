@@ -78,12 +78,12 @@ func (s Shard) Games(total int) []int {
 
 // Config describes a run.
 type Config struct {
-	Name    string `json:"name"`    // what was measured, e.g. "nerdle/8 default"
-	Unit    string `json:"unit"`    // the unit of Outcome.Value, e.g. "guesses"
-	Games   int    `json:"games"`   // games in the whole run
-	Seed    uint64 `json:"seed"`    // base seed
-	Shard   Shard  `json:"shard"`   // which part of the run this is
-	Workers int    `json:"-"`       // goroutines; 0 means one per core
+	Name    string `json:"name"`  // what was measured, e.g. "nerdle/8 default"
+	Unit    string `json:"unit"`  // the unit of Outcome.Value, e.g. "guesses"
+	Games   int    `json:"games"` // games in the whole run
+	Seed    uint64 `json:"seed"`  // base seed
+	Shard   Shard  `json:"shard"` // which part of the run this is
+	Workers int    `json:"-"`     // goroutines; 0 means one per core
 }
 
 // SeedFor returns the seed of game i of a run with base seed base: a

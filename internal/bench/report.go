@@ -84,9 +84,9 @@ func (r *Report) Worst(n int) []Outcome {
 // JSON is the document `--json` prints: the report and its statistics.
 type JSON struct {
 	*Report
-	Stats     Stats  `json:"stats"`
-	Complete  bool   `json:"complete"` // every game of the run is present
-	Histogram []Bin  `json:"histogram"`
+	Stats     Stats `json:"stats"`
+	Complete  bool  `json:"complete"` // every game of the run is present
+	Histogram []Bin `json:"histogram"`
 }
 
 // WriteJSON writes r as indented JSON.

@@ -1,0 +1,285 @@
+// Package play is the Nerdle game in the terminal: a bubbletea model that
+// turns keys into moves on a nerdle.Game and draws the board, the keyboard
+// of what is known, and the player's statistics.
+//
+// Input, game logic and drawing stay apart: Update only edits the row being
+// typed and calls the engine; the view functions only read.
+package play
+
+import (
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"gamelab/nerdle"
+)
+
+// Options configure a session of games.
+type Options struct {
+	Length int          // symbols per row
+	Rows   int          // guesses per game
+	Rules  nerdle.Rules // which equations count
+	Rand   *rand.Rand   // draws the secrets
+
+	// Profile holds the settings, statistics and unfinished game; Save is
+	// called with it whenever it changes. Both may be nil.
+	Profile *Profile
+	Save    func(*Profile) error
+
+	// Notice, if set, is shown until the first game ends: trouble loading
+	// the profile, say.
+	Notice string
+
+	// Resume, if set, is the game to continue instead of drawing a secret.
+	Resume *nerdle.Game
+	// Equations, if set, is the list to draw secrets from (the output of
+	// nerdle.Enumerate for Length and Rules); otherwise the model computes
+	// it in the background.
+	Equations []nerdle.Equation
+}
+
+// Model is the bubbletea model of the game.
+type Model struct {
+	opts      Options
+	equations []nerdle.Equation
+	game      *nerdle.Game
+
+	input  [nerdle.MaxLength]byte // the row being typed; 0 is an empty box
+	cursor int
+
+	message string // why the last row was refused; cleared by typing
+	remark  string // a word on the last guess
+	notice  string // trouble saving, shown until the next game
+
+	width, height int
+}
+
+// keys are the bindings, for matching and for the help line.
+var keys = struct {
+	Left, Right, Delete, Enter, Quit, Again, QuitEnd key.Binding
+}{
+	Left:    key.NewBinding(key.WithKeys("left"), key.WithHelp("←/→", "move")),
+	Right:   key.NewBinding(key.WithKeys("right")),
+	Delete:  key.NewBinding(key.WithKeys("backspace", "delete"), key.WithHelp("⌫", "delete")),
+	Enter:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "guess")),
+	Quit:    key.NewBinding(key.WithKeys("esc", "ctrl+c"), key.WithHelp("esc", "quit")),
+	Again:   key.NewBinding(key.WithKeys("enter", "n"), key.WithHelp("enter", "play again")),
+	QuitEnd: key.NewBinding(key.WithKeys("q", "esc", "ctrl+c"), key.WithHelp("q", "quit")),
+}
+
+// New returns the model for opts. If opts.Resume is nil, the first game
+// starts once the equations are ready.
+func New(opts Options) *Model {
+	if opts.Rows == 0 {
+		opts.Rows = nerdle.DefaultRows
+	}
+	if opts.Rand == nil {
+		opts.Rand = rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))
+	}
+	if opts.Profile == nil {
+		opts.Profile = &Profile{}
+	}
+	m := &Model{opts: opts, equations: opts.Equations, game: opts.Resume, notice: opts.Notice}
+	if m.game == nil && m.equations != nil {
+		m.newGame()
+	}
+	return m
+}
+
+// equationsMsg delivers the enumeration computed in the background.
+type equationsMsg struct {
+	list []nerdle.Equation
+	err  error
+}
+
+// Init implements tea.Model: it starts the enumeration if it is needed.
+func (m *Model) Init() tea.Cmd {
+	if m.equations != nil {
+		return nil
+	}
+	n, r := m.opts.Length, m.opts.Rules
+	return func() tea.Msg {
+		list, err := nerdle.Enumerate(n, r)
+		return equationsMsg{list, err}
+	}
+}
+
+// Game returns the game in progress, or nil while the equations load.
+func (m *Model) Game() *nerdle.Game { return m.game }
+
+// newGame draws a secret and starts a game.
+func (m *Model) newGame() {
+	secret := nerdle.RandomSecret(m.opts.Rand, m.equations)
+	g, err := nerdle.NewGame(secret, m.opts.Rows, m.opts.Rules)
+	if err != nil {
+		panic(err) // an enumerated equation is valid by construction
+	}
+	if m.game != nil {
+		m.notice = "" // shown for one game is enough
+	}
+	m.game = g
+	m.clearRow()
+	m.message, m.remark = "", ""
+}
+
+func (m *Model) clearRow() {
+	m.input = [nerdle.MaxLength]byte{}
+	m.cursor = 0
+}
+
+// Update implements tea.Model.
+func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.width, m.height = msg.Width, msg.Height
+	case equationsMsg:
+		if msg.err != nil {
+			m.notice = msg.err.Error()
+			return m, tea.Quit
+		}
+		m.equations = msg.list
+		if m.game == nil {
+			m.newGame()
+		}
+	case tea.KeyMsg:
+		return m.handleKey(msg)
+	}
+	return m, nil
+}
+
+func (m *Model) handleKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
+	if m.game == nil {
+		if key.Matches(msg, keys.QuitEnd) {
+			return m, tea.Quit
+		}
+		return m, nil
+	}
+	if m.game.Status() != nerdle.Playing {
+		switch {
+		case key.Matches(msg, keys.Again):
+			if m.equations == nil {
+				return m, m.Init() // resumed without the list: load it first
+			}
+			m.newGame()
+		case key.Matches(msg, keys.QuitEnd):
+			return m, tea.Quit
+		}
+		return m, nil
+	}
+	switch {
+	case key.Matches(msg, keys.Quit):
+		return m, tea.Quit
+	case key.Matches(msg, keys.Enter):
+		m.submit()
+		return m, nil
+	}
+	m.message = ""
+	switch {
+	case key.Matches(msg, keys.Left):
+		m.MoveLeft()
+	case key.Matches(msg, keys.Right):
+		m.MoveRight()
+	case key.Matches(msg, keys.Delete):
+		m.Backspace()
+	case msg.Type == tea.KeyRunes:
+		// Fast typing and pastes arrive as several runes in one message.
+		for _, r := range msg.Runes {
+			if s, err := nerdle.ParseSymbol(r); err == nil {
+				m.Type(s)
+			}
+		}
+	}
+	return m, nil
+}
+
+// Type writes s under the cursor and moves the cursor right, unless it is
+// at the right end.
+func (m *Model) Type(s nerdle.Symbol) {
+	m.input[m.cursor] = s.Byte()
+	m.MoveRight()
+}
+
+// MoveLeft moves the cursor one box left, stopping at the left end.
+func (m *Model) MoveLeft() { m.cursor = max(0, m.cursor-1) }
+
+// MoveRight moves the cursor one box right, stopping at the right end.
+func (m *Model) MoveRight() { m.cursor = min(m.game.Length()-1, m.cursor+1) }
+
+// Backspace deletes the symbol under the cursor if there is one; otherwise,
+// unless at the left end, it moves one box left and deletes the symbol
+// there, if any.
+func (m *Model) Backspace() {
+	if m.input[m.cursor] != 0 {
+		m.input[m.cursor] = 0
+		return
+	}
+	if m.cursor > 0 {
+		m.cursor--
+		m.input[m.cursor] = 0
+	}
+}
+
+// Row returns the row being typed, with a space for each empty box.
+func (m *Model) Row() string {
+	b := make([]byte, m.game.Length())
+	for i := range b {
+		b[i] = m.input[i]
+		if b[i] == 0 {
+			b[i] = ' '
+		}
+	}
+	return string(b)
+}
+
+// Cursor returns the position of the cursor in the row.
+func (m *Model) Cursor() int { return m.cursor }
+
+// Message returns why the last row was refused, or "".
+func (m *Model) Message() string { return m.message }
+
+// submit plays the typed row if it is a valid equation; otherwise it leaves
+// the row as it is and says why.
+func (m *Model) submit() {
+	n := m.game.Length()
+	row := make([]byte, 0, n)
+	for _, c := range m.input[:n] {
+		if c != 0 {
+			row = append(row, c)
+		}
+	}
+	if len(row) < n {
+		m.message = fmt.Sprintf("Fill every box: %d of %d symbols typed.", len(row), n)
+		return
+	}
+	if _, err := m.game.Guess(string(row)); err != nil {
+		m.message = "Not a valid equation: " + err.Error() + "."
+		return
+	}
+	m.clearRow()
+	m.remark = Remark(m.game)
+	m.recordProgress()
+}
+
+// recordProgress updates the profile after an accepted guess: the unfinished
+// game while it lasts, the statistics once it ends.
+func (m *Model) recordProgress() {
+	p := m.opts.Profile
+	g := m.game
+	k := StatsKey(g.Length(), g.MaxRows(), g.Rules())
+	if g.Status() == nerdle.Playing {
+		if p.Unfinished == nil {
+			p.Unfinished = map[string]*Unfinished{}
+		}
+		p.Unfinished[k] = snapshot(g)
+	} else {
+		delete(p.Unfinished, k)
+		p.record(k).Add(g.Status() == nerdle.Won, len(g.Rows()))
+	}
+	if m.opts.Save != nil {
+		if err := m.opts.Save(p); err != nil {
+			m.notice = "Could not save your progress: " + err.Error()
+		}
+	}
+}

@@ -1,0 +1,243 @@
+package play
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/exp/golden"
+	"github.com/muesli/termenv"
+
+	"gamelab/nerdle"
+)
+
+// newModel returns a model playing secret, with no list to draw the next
+// secrets from but a fixed one.
+func newModel(t *testing.T, secret string, rows int) *Model {
+	t.Helper()
+	g, err := nerdle.NewGame(nerdle.MustParseEquation(secret), rows, nerdle.Standard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return New(Options{Length: len(secret), Rows: rows, Resume: g, Equations: []nerdle.Equation{nerdle.MustParseEquation(secret)}})
+}
+
+// Key messages as the terminal sends them.
+var (
+	left      = tea.KeyMsg{Type: tea.KeyLeft}
+	right     = tea.KeyMsg{Type: tea.KeyRight}
+	backspace = tea.KeyMsg{Type: tea.KeyBackspace}
+	enter     = tea.KeyMsg{Type: tea.KeyEnter}
+	esc       = tea.KeyMsg{Type: tea.KeyEsc}
+)
+
+func runes(s string) tea.KeyMsg { return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(s)} }
+
+// typed is a step of a key-handling test.
+func send(m *Model, msgs ...tea.Msg) tea.Cmd {
+	var cmd tea.Cmd
+	for _, msg := range msgs {
+		_, cmd = m.Update(msg)
+	}
+	return cmd
+}
+
+func TestKeys(t *testing.T) {
+	tests := []struct {
+		name   string
+		keys   []tea.Msg
+		row    string
+		cursor int
+	}{
+		{"typing moves right", []tea.Msg{runes("1"), runes("2")}, "12      ", 2},
+		{"several runes at once", []tea.Msg{runes("12+3")}, "12+3    ", 4},
+		{"typing at the right end stays", []tea.Msg{runes("12345678"), runes("9")}, "12345679", 7},
+		{"letters are ignored", []tea.Msg{runes("1a2")}, "12      ", 2},
+		{"left stops at the left end", []tea.Msg{runes("1"), left, left, left}, "1       ", 0},
+		{"right stops at the right end", []tea.Msg{right, right, right, right, right, right, right, right, right}, "        ", 7},
+		{"left then type overwrites", []tea.Msg{runes("123"), left, left, runes("9")}, "193     ", 2},
+		{"backspace on a symbol deletes it and stays", []tea.Msg{runes("123"), left, backspace}, "12      ", 2},
+		{"backspace on an empty box deletes leftwards", []tea.Msg{runes("123"), backspace}, "12      ", 2},
+		{"backspace twice", []tea.Msg{runes("123"), backspace, backspace}, "1       ", 1},
+		{"backspace at the left end", []tea.Msg{backspace, backspace}, "        ", 0},
+		{"backspace over a gap moves left", []tea.Msg{runes("1"), right, backspace, backspace}, "        ", 0},
+		{"backspace at the right end on a symbol", []tea.Msg{runes("12345678"), backspace}, "1234567 ", 7},
+		{"enter on an incomplete row keeps it", []tea.Msg{runes("12+3"), enter}, "12+3    ", 4},
+		{"enter on an invalid row keeps it", []tea.Msg{runes("9-2*4=28"), enter}, "9-2*4=28", 7},
+		{"enter on a valid row clears it", []tea.Msg{runes("12+35=47"), enter}, "        ", 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := newModel(t, "23+34=57", 6)
+			send(m, tt.keys...)
+			if got := m.Row(); got != tt.row {
+				t.Errorf("row %q, want %q", got, tt.row)
+			}
+			if m.Cursor() != tt.cursor {
+				t.Errorf("cursor %d, want %d", m.Cursor(), tt.cursor)
+			}
+		})
+	}
+}
+
+func TestEnterMessages(t *testing.T) {
+	m := newModel(t, "23+34=57", 6)
+	send(m, runes("12+3"), enter)
+	if got, want := m.Message(), "Fill every box: 4 of 8 symbols typed."; got != want {
+		t.Errorf("message %q, want %q", got, want)
+	}
+	send(m, runes("5=47"))
+	if m.Message() != "" {
+		t.Errorf("message %q not cleared by typing", m.Message())
+	}
+	send(m, backspace, runes("8"), enter)
+	if got, want := m.Message(), "Not a valid equation: left side is 47, right side says 48."; got != want {
+		t.Errorf("message %q, want %q", got, want)
+	}
+	send(m, left)
+	if m.Message() != "" {
+		t.Error("message not cleared by moving")
+	}
+	if len(m.Game().Rows()) != 0 {
+		t.Error("an invalid row was played")
+	}
+}
+
+func TestWinLoseAndAgain(t *testing.T) {
+	m := newModel(t, "1+1=2", 2)
+	send(m, runes("2*3=6"), enter, runes("1+1=2"), enter)
+	if m.Game().Status() != nerdle.Won {
+		t.Fatalf("status %v, want won", m.Game().Status())
+	}
+	rec := m.opts.Profile.Stats[StatsKey(5, 2, nerdle.Standard)]
+	if rec == nil || rec.Played != 1 || rec.Won != 1 || rec.Tries[1] != 1 {
+		t.Errorf("stats after a win in 2: %+v", rec)
+	}
+	// Typing after the end does nothing; n starts a new game.
+	send(m, runes("1"))
+	if len(m.Game().Rows()) != 2 {
+		t.Error("a finished game took input")
+	}
+	send(m, runes("n"))
+	if m.Game().Status() != nerdle.Playing || len(m.Game().Rows()) != 0 {
+		t.Fatal("n did not start a new game")
+	}
+	send(m, runes("2*3=6"), enter, runes("1+2=3"), enter)
+	if m.Game().Status() != nerdle.Lost {
+		t.Fatalf("status %v, want lost", m.Game().Status())
+	}
+	if !strings.Contains(m.remark, "The answer was 1+1=2") {
+		t.Errorf("remark %q does not show the answer", m.remark)
+	}
+	if rec.Played != 2 || rec.CurrentStreak != 0 {
+		t.Errorf("stats after a loss: %+v", rec)
+	}
+	if cmd := send(m, runes("q")); cmd == nil {
+		t.Error("q at the end does not quit")
+	}
+}
+
+func TestQuitKeepsUnfinishedGame(t *testing.T) {
+	var saved *Profile
+	g, _ := nerdle.NewGame(nerdle.MustParseEquation("23+34=57"), 6, nerdle.Standard)
+	m := New(Options{Length: 8, Resume: g, Save: func(p *Profile) error { saved = p; return nil }})
+	send(m, runes("12+35=47"), enter)
+	if cmd := send(m, esc); cmd == nil {
+		t.Fatal("esc does not quit")
+	}
+	u := saved.Unfinished[StatsKey(8, 6, nerdle.Standard)]
+	if u == nil || u.Secret != "23+34=57" || len(u.Guesses) != 1 {
+		t.Fatalf("unfinished game not saved: %+v", u)
+	}
+	back, err := u.Restore()
+	if err != nil || len(back.Rows()) != 1 || back.Secret() != g.Secret() {
+		t.Errorf("restore: %v, %v", back, err)
+	}
+}
+
+func TestLoadsEquationsThenStarts(t *testing.T) {
+	m := New(Options{Length: 6, Rand: rand.New(rand.NewPCG(1, 1))})
+	if m.Game() != nil {
+		t.Fatal("game before the equations")
+	}
+	send(m, m.Init()())
+	if m.Game() == nil || m.Game().Length() != 6 {
+		t.Fatal("no game after loading")
+	}
+}
+
+func TestRemark(t *testing.T) {
+	tests := []struct {
+		secret  string
+		rows    int
+		guesses []string
+		want    string
+	}{
+		{"1+1=2", 6, []string{"1+1=2"}, "Genius! First try."},
+		{"1+1=2", 6, []string{"2*3=6", "1+1=2"}, "Magnificent!"},
+		{"1+1=2", 3, []string{"2*3=6", "2*4=8", "1+1=2"}, "Phew! Just in time."},
+		{"1+1=2", 2, []string{"2*3=6", "2*4=8"}, "So close! The answer was 1+1=2."},
+		{"1+1=2", 2, []string{"1+2=3"}, "Last row. Make it count!"},
+		{"23+34=57", 6, []string{"9*9-0=81"}, "A start. Read the colours."},
+		{"12+35=47", 6, []string{"12+36=48"}, "Getting warm!"},
+		{"12+35=47", 6, []string{"13+35=48"}, "Getting warm!"},
+		{"12+35=47", 6, []string{"12+35=47"}, "Genius! First try."},
+		{"12+35=47", 6, []string{"11+36=47"}, "Getting warm!"},
+		{"12+35=47", 6, []string{"12+34=46", "12+36=48"}, "Getting warm!"},
+		{"12+35=47", 6, []string{"9*9-0=81", "9*8-0=72"}, "Keep going."},
+		{"12+35=47", 6, []string{"9*9-0=81", "9*8-0=72", "6*6-0=36"}, "That is taking a while…"},
+		{"4/2=2", 6, []string{"4-2=2"}, "One symbol away!"},
+	}
+	for _, tt := range tests {
+		g, err := nerdle.NewGame(nerdle.MustParseEquation(tt.secret), tt.rows, nerdle.Standard)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range tt.guesses {
+			if _, err := g.Guess(s); err != nil {
+				t.Fatalf("%s: %v", s, err)
+			}
+		}
+		if got := Remark(g); got != tt.want {
+			t.Errorf("%s after %v: %q, want %q", tt.secret, tt.guesses, got, tt.want)
+		}
+	}
+}
+
+// TestRenderRow draws a row through the real renderer with true colour on,
+// so the golden file pins the colours of every kind of box.
+func TestRenderRow(t *testing.T) {
+	lipgloss.SetColorProfile(termenv.TrueColor)
+	defer lipgloss.SetColorProfile(termenv.Ascii)
+	row := nerdle.Row{Guess: nerdle.MustParseEquation("12+35=47"), Feedback: nerdle.Score(nerdle.MustParseEquation("23+34=57"), nerdle.MustParseEquation("12+35=47"))}
+	out := RenderRow(GuessCells(row), large) + "\n\n" + RenderRow(InputCells("9-2 ", 3), small) + "\n\n" + RenderRow(EmptyCells(3), small)
+	golden.RequireEqual(t, out)
+}
+
+// TestView pins whole screens, colours stripped, at the moments a player
+// sees: mid-game with an error, after a win, and in a small terminal.
+func TestView(t *testing.T) {
+	lipgloss.SetColorProfile(termenv.Ascii)
+	t.Run("playing", func(t *testing.T) {
+		m := newModel(t, "23+34=57", 6)
+		send(m, tea.WindowSizeMsg{Width: 80, Height: 40}, runes("12+35=47"), enter, runes("9-2*4=28"), enter)
+		golden.RequireEqual(t, m.View())
+	})
+	t.Run("won", func(t *testing.T) {
+		m := newModel(t, "1+1=2", 6)
+		send(m, tea.WindowSizeMsg{Width: 60, Height: 42}, runes("2*3=6"), enter, runes("1+1=2"), enter)
+		golden.RequireEqual(t, m.View())
+	})
+	t.Run("small", func(t *testing.T) {
+		m := newModel(t, "12+34-5=41", 6)
+		send(m, tea.WindowSizeMsg{Width: 50, Height: 24}, runes("1+2*3"))
+		golden.RequireEqual(t, m.View())
+	})
+	t.Run("too small", func(t *testing.T) {
+		m := newModel(t, "12+34-5=41", 6)
+		send(m, tea.WindowSizeMsg{Width: 30, Height: 10})
+		golden.RequireEqual(t, m.View())
+	})
+}

@@ -1,0 +1,220 @@
+package play
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/charmbracelet/lipgloss"
+
+	"gamelab/internal/stats"
+	"gamelab/internal/tui"
+	"gamelab/nerdle"
+)
+
+// tileSize is the size of a box and the gaps around it.
+type tileSize struct{ width, height, gapX, gapY int }
+
+var (
+	large = tileSize{5, 3, 1, 1}
+	small = tileSize{3, 1, 1, 1}
+)
+
+// Cell is one box to draw: its symbol (or " ") and its colour.
+type Cell struct {
+	Text   string
+	Colour lipgloss.TerminalColor
+}
+
+// colourOf maps a feedback colour to its tile colour.
+func colourOf(c nerdle.Colour) lipgloss.TerminalColor {
+	switch c {
+	case nerdle.Green:
+		return tui.ColourGreen
+	case nerdle.Magenta:
+		return tui.ColourMagenta
+	}
+	return tui.ColourBlack
+}
+
+// RenderRow draws a row of boxes side by side.
+func RenderRow(cells []Cell, size tileSize) string {
+	tiles := make([]string, len(cells))
+	for i, c := range cells {
+		tiles[i] = tui.Tile(c.Text, c.Colour, size.width, size.height)
+	}
+	return tui.JoinTiles(tiles, size.gapX)
+}
+
+// GuessCells returns the boxes of an accepted guess, coloured by feedback.
+func GuessCells(r nerdle.Row) []Cell {
+	n := r.Guess.Len()
+	cells := make([]Cell, n)
+	for i := range cells {
+		cells[i] = Cell{r.Guess.At(i).String(), colourOf(r.Feedback.At(i))}
+	}
+	return cells
+}
+
+// InputCells returns the boxes of the row being typed: grey, with the
+// cursor's box in the cursor colour.
+func InputCells(row string, cursor int) []Cell {
+	cells := make([]Cell, len(row))
+	for i := range cells {
+		cells[i] = Cell{row[i : i+1], tui.ColourGrey}
+	}
+	if cursor >= 0 && cursor < len(cells) {
+		cells[cursor].Colour = tui.ColourCursor
+	}
+	return cells
+}
+
+// EmptyCells returns the boxes of a row not reached yet.
+func EmptyCells(n int) []Cell {
+	cells := make([]Cell, n)
+	for i := range cells {
+		cells[i] = Cell{" ", tui.ColourEmpty}
+	}
+	return cells
+}
+
+// board draws every row of the game.
+func (m *Model) board(size tileSize) string {
+	g := m.game
+	rows := make([]string, 0, g.MaxRows())
+	for _, r := range g.Rows() {
+		rows = append(rows, RenderRow(GuessCells(r), size))
+	}
+	if g.Status() == nerdle.Playing {
+		rows = append(rows, RenderRow(InputCells(m.Row(), m.cursor), size))
+	}
+	for len(rows) < g.MaxRows() {
+		rows = append(rows, RenderRow(EmptyCells(g.Length()), size))
+	}
+	return tui.JoinRows(rows, size.gapY)
+}
+
+// keyboardLayout is the on-screen keyboard, row by row.
+var keyboardLayout = []string{"1234567890", "+-*/="}
+
+// keyboard draws every symbol coloured by what the guesses revealed of it.
+func (m *Model) keyboard() string {
+	known := m.game.Knowledge()
+	var rows []string
+	for _, line := range keyboardLayout {
+		cells := make([]Cell, len(line))
+		for i := range cells {
+			s, _ := nerdle.SymbolOf(line[i])
+			cells[i] = Cell{line[i : i+1], knowledgeColour(known[s])}
+		}
+		rows = append(rows, RenderRow(cells, small))
+	}
+	return lipgloss.JoinVertical(lipgloss.Center, rows...)
+}
+
+func knowledgeColour(k nerdle.Knowledge) lipgloss.TerminalColor {
+	switch k {
+	case nerdle.Placed:
+		return tui.ColourGreen
+	case nerdle.Present:
+		return tui.ColourMagenta
+	case nerdle.Absent:
+		return tui.ColourBlack
+	}
+	return tui.ColourGrey
+}
+
+// endPanel shows the result and the statistics after a game.
+func (m *Model) endPanel() string {
+	g := m.game
+	var head string
+	if g.Status() == nerdle.Won {
+		head = tui.Strong.Render(fmt.Sprintf("Solved in %d of %d!", len(g.Rows()), g.MaxRows()))
+	} else {
+		head = tui.Strong.Render("Out of rows.")
+	}
+	rec := m.opts.Profile.record(StatsKey(g.Length(), g.MaxRows(), g.Rules()))
+	this := 0
+	if g.Status() == nerdle.Won {
+		this = len(g.Rows())
+	}
+	body := head + "\n\n" + statsLine(rec) + "\n\n" + distribution(rec, g.MaxRows(), this)
+	return tui.Panel.Render(body)
+}
+
+func statsLine(r *stats.Record) string {
+	item := func(v, label string) string {
+		return lipgloss.JoinVertical(lipgloss.Center, tui.Strong.Render(v), tui.Dim.Render(label))
+	}
+	return lipgloss.JoinHorizontal(lipgloss.Top,
+		item(fmt.Sprint(r.Played), "played"), "   ",
+		item(fmt.Sprint(r.WinPercent()), "win %"), "   ",
+		item(fmt.Sprint(r.CurrentStreak), "streak"), "   ",
+		item(fmt.Sprint(r.BestStreak), "best"))
+}
+
+// distribution draws how many wins took each number of guesses, the bar of
+// the game just won in green.
+func distribution(r *stats.Record, rows, this int) string {
+	most := 1
+	for _, c := range r.Tries {
+		most = max(most, c)
+	}
+	const width = 24
+	var b strings.Builder
+	b.WriteString(tui.Dim.Render("guess distribution"))
+	for t := 1; t <= rows; t++ {
+		c := 0
+		if t <= len(r.Tries) {
+			c = r.Tries[t-1]
+		}
+		bar := strings.Repeat("█", max(1, c*width/most)) + " " + fmt.Sprint(c)
+		if t == this {
+			bar = lipgloss.NewStyle().Foreground(tui.ColourGreen).Render(bar)
+		}
+		fmt.Fprintf(&b, "\n%2d %s", t, bar)
+	}
+	return b.String()
+}
+
+// View implements tea.Model.
+func (m *Model) View() string {
+	if m.game == nil {
+		if m.notice != "" {
+			return tui.Error.Render(m.notice) + "\n"
+		}
+		return tui.Centre(m.width, m.height, tui.Dim.Render(fmt.Sprintf("Preparing the equations of length %d…", m.opts.Length)))
+	}
+	view := m.layout(large)
+	w, h := lipgloss.Width(view), lipgloss.Height(view)
+	if m.width > 0 && (w > m.width || h > m.height) {
+		view = m.layout(small)
+		w, h = lipgloss.Width(view), lipgloss.Height(view)
+		if w > m.width || h > m.height {
+			return tui.TooSmall(m.width, m.height, w, h)
+		}
+	}
+	return tui.Centre(m.width, m.height, view)
+}
+
+// layout composes the whole screen with boxes of the given size.
+func (m *Model) layout(size tileSize) string {
+	g := m.game
+	title := tui.Title.Render("NERDLE") + tui.Dim.Render(fmt.Sprintf("  %d symbols · %v rules · %d rows", g.Length(), g.Rules(), g.MaxRows()))
+	var status string
+	switch {
+	case m.message != "":
+		status = tui.Error.Render(m.message)
+	case m.remark != "":
+		status = m.remark
+	}
+	parts := []string{title, "", m.board(size), "", status, ""}
+	if g.Status() == nerdle.Playing {
+		parts = append(parts, m.keyboard(), "", tui.KeyHelp(keys.Left, keys.Delete, keys.Enter, keys.Quit))
+	} else {
+		parts = append(parts, m.endPanel(), "", tui.KeyHelp(keys.Again, keys.QuitEnd))
+	}
+	if m.notice != "" {
+		parts = append(parts, tui.Error.Render(m.notice))
+	}
+	return lipgloss.JoinVertical(lipgloss.Center, parts...)
+}

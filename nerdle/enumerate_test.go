@@ -3,6 +3,7 @@ package nerdle
 import (
 	"flag"
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"strconv"
 	"testing"
@@ -169,4 +170,68 @@ func BenchmarkEnumerate(b *testing.B) {
 			})
 		}
 	}
+}
+
+// TestEnumerateSampled checks the lengths too long for brute force by
+// sampling: random left sides, completed with their own value, must be in
+// the enumeration exactly when Check accepts them.
+func TestEnumerateSampled(t *testing.T) {
+	if !*long {
+		t.Skip("needs -long")
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, r := range AllRules {
+		for _, n := range []int{10, 11} {
+			all, _ := Enumerate(n, r)
+			valid, tried := 0, 0
+			for valid < 20000 && tried < 5_000_000 {
+				tried++
+				left := randomLeft(rng, 3+rng.IntN(n-4))
+				v, err := evaluate(left, left, r)
+				if err != nil || !v.isInt() || v.num < 0 {
+					continue
+				}
+				s := left + "=" + strconv.FormatInt(v.num, 10)
+				if len(s) != n {
+					continue
+				}
+				e := MustParseEquation(s)
+				_, found := slices.BinarySearch(all, e)
+				ok := Check(s, r) == nil
+				if found != ok {
+					t.Fatalf("%v %s: Check says %v, enumerated %v", r, s, ok, found)
+				}
+				if ok {
+					valid++
+				}
+			}
+			t.Logf("%v %d: %d valid of %d sampled", r, n, valid, tried)
+			if valid < 1000 {
+				t.Errorf("%v %d: only %d valid samples", r, n, valid)
+			}
+		}
+	}
+}
+
+// randomLeft returns k symbols of numbers and operators, shaped like a left
+// side, with short numbers and small ones favoured so that many samples
+// evaluate to something that fits.
+func randomLeft(rng *rand.Rand, k int) string {
+	b := make([]byte, 0, k)
+	for len(b) < k {
+		if len(b) > 0 && !isOp(b[len(b)-1]) && len(b) < k-1 && rng.IntN(2) == 0 {
+			b = append(b, "+-*/"[rng.IntN(4)])
+			continue
+		}
+		if len(b) > 0 && !isOp(b[len(b)-1]) && b[len(b)-1] == '0' && (len(b) == 1 || isOp(b[len(b)-2])) {
+			b = append(b, "+-*/"[rng.IntN(4)])
+			continue
+		}
+		d := byte('0' + rng.IntN(10))
+		b = append(b, d)
+	}
+	if isOp(b[len(b)-1]) {
+		b[len(b)-1] = '1'
+	}
+	return string(b)
 }

@@ -7,6 +7,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
 )
@@ -21,7 +22,7 @@ func main() {
 // exitCode reports err on stderr (unless it was already reported) and
 // returns the process's exit status: 0 for success, 2 for a command line
 // that could not be parsed, 1 for anything else.
-func exitCode(err error, stderr *os.File) int {
+func exitCode(err error, stderr io.Writer) int {
 	if err == nil {
 		return 0
 	}

@@ -92,7 +92,7 @@ func (m *Menu) View() string {
 			marker = Title.Render("▸ ")
 			line = Strong.Render(name) + " " + desc
 			if !it.Ready {
-				line = Dim.Render(name+" "+desc)
+				line = Dim.Render(name + " " + desc)
 			}
 		} else if !it.Ready {
 			line = Dim.Render(name + " " + desc)

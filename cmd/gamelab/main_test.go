@@ -1,0 +1,91 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+)
+
+// call runs the command line args and returns what it printed and its exit
+// status, as main would.
+func call(t *testing.T, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	err := run(context.Background(), args, strings.NewReader(""), &out, &errb)
+	code = exitCode(err, &errb)
+	return out.String(), errb.String(), code
+}
+
+func TestCommands(t *testing.T) {
+	tests := []struct {
+		args   []string
+		stdout string // exact, or a prefix when it ends in "…"
+		stderr string // a substring; "" means stderr must be empty
+		code   int
+	}{
+		{[]string{"nerdle", "check", "23+34=57"}, "valid\n", "", 0},
+		{[]string{"nerdle", "check", "9-2*4=28"}, "left side is 1, right side says 28\n", "", 1},
+		{[]string{"nerdle", "check", "04+1=5"}, "leading zero in 04\n", "", 1},
+		{[]string{"nerdle", "check", "5/2*4=10"}, "5/2 is not exact\n", "", 1},
+		{[]string{"nerdle", "check", "--rules", "nerdlegame", "5/2*4=10"}, "valid\n", "", 0},
+		{[]string{"nerdle", "check", "1+1=x"}, "'x' is not a Nerdle symbol (use 0-9 + - * / =)\n", "", 1},
+		{[]string{"nerdle", "check", ""}, "0 symbols: an equation has 5 to 11\n", "", 1},
+		{[]string{"nerdle", "check"}, "", "expected \"<equation>\"", 2},
+		{[]string{"nerdle", "feedback", "--secret", "23+34=57", "12+35=47"}, "BMGGMGMG\n", "", 0},
+		{[]string{"nerdle", "feedback", "--secret", "11+11=22", "21+12=33"}, "MGGGMGBB\n", "", 0},
+		{[]string{"nerdle", "feedback", "--secret", "1+1=2", "12+35=47"}, "", "equally long", 1},
+		{[]string{"nerdle", "feedback", "--secret", "1+1=2", "1+a=2"}, "", "'a' is not a Nerdle symbol", 1},
+		{[]string{"nerdle", "feedback", "12+35=47"}, "", "missing flags: --secret", 2},
+		{[]string{"nerdle", "list", "--length", "5"}, "0+0=0\n0+1=1\n…", "", 0},
+		{[]string{"nerdle", "list", "--length", "4"}, "", "--length 4: Nerdle equations have 5 to 11 symbols", 2},
+		{[]string{"nerdle", "list", "--length", "x"}, "", "--length", 2},
+		{[]string{"nerdle", "list", "--rules", "web"}, "", "--rules must be one of", 2},
+		{[]string{"nerdle", "play", "--rows", "0"}, "", "--rows 0", 2},
+		{[]string{"nerdle", "play"}, "", "needs a terminal", 1},
+		{[]string{"nosuchgame"}, "", "unexpected argument nosuchgame", 2},
+		{[]string{"merge", "/no/such/file.json"}, "", "/no/such/file.json", 2},
+		{[]string{"--help"}, "Usage: gamelab <command>…", "", 0},
+		{[]string{}, "", "the menu needs a terminal", 1},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			stdout, stderr, code := call(t, tt.args...)
+			if code != tt.code {
+				t.Errorf("exit %d, want %d (stderr %q)", code, tt.code, stderr)
+			}
+			if prefix, ok := strings.CutSuffix(tt.stdout, "…"); ok {
+				if !strings.HasPrefix(stdout, prefix) {
+					t.Errorf("stdout %q, want it to start with %q", stdout, prefix)
+				}
+			} else if stdout != tt.stdout {
+				t.Errorf("stdout %q, want %q", stdout, tt.stdout)
+			}
+			if tt.stderr == "" && stderr != "" {
+				t.Errorf("stderr %q, want none", stderr)
+			}
+			if !strings.Contains(stderr, tt.stderr) {
+				t.Errorf("stderr %q, want it to contain %q", stderr, tt.stderr)
+			}
+			if strings.Count(strings.TrimSpace(stderr), "\n") > 0 {
+				t.Errorf("stderr has several lines: %q", stderr)
+			}
+		})
+	}
+}
+
+func TestListCounts(t *testing.T) {
+	for _, tt := range []struct {
+		args []string
+		want int
+	}{
+		{[]string{"nerdle", "list", "-n", "7"}, 7501},
+		{[]string{"nerdle", "list", "-n", "8"}, 18290},
+		{[]string{"nerdle", "list", "-n", "8", "--rules", "nerdlegame"}, 17723},
+	} {
+		stdout, _, code := call(t, tt.args...)
+		if code != 0 || strings.Count(stdout, "\n") != tt.want {
+			t.Errorf("%v: exit %d, %d lines, want %d", tt.args, code, strings.Count(stdout, "\n"), tt.want)
+		}
+	}
+}

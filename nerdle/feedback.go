@@ -101,34 +101,34 @@ func ParseFeedback(s string, n int) (Feedback, error) {
 // symbol, as many as the secret has left unmatched are magenta, taken left to
 // right, and the rest black.
 //
-// Score allocates nothing and runs in time linear in the length; it is the
-// innermost loop of every solver.
+// Score allocates nothing and touches only registers: it is the innermost
+// loop of every solver. It starts from an all-green row and, for each
+// position whose symbols differ, lowers the digit to magenta or black.
 func Score(secret, guess Equation) Feedback {
-	n := secret.Len()
-	var unmatched [NumSymbols]int8
-	var colour [MaxLength]Colour
-	// Equal nibbles of the two equations are the greens.
-	diff := uint64(secret ^ guess)
-	for i := 0; i < n; i++ {
-		shift := 4 * uint(n-1-i)
-		if diff>>shift&0xf == 0 {
-			colour[i] = Green
-		} else {
-			unmatched[secret>>shift&0xf]++
-		}
+	const nibbleLows = 0x0111_1111_1111_1111 // bit 0 of each symbol nibble
+	s, g := uint64(secret), uint64(guess)
+	d := s ^ g
+	// Bit 4j is 1 where nibble j (counted from the right) differs.
+	differ := (d | d>>1 | d>>2 | d>>3) & nibbleLows
+	n := uint(secret.Len())
+	// Four-bit counters, one per symbol, of the secret's unmatched symbols.
+	// The loops run a fixed n times and decide with arithmetic, not
+	// branches: the outcomes are unpredictable, the trip counts are not.
+	var unmatched uint64
+	for j := uint(0); j < 4*n; j += 4 {
+		unmatched += (differ >> j & 1) << (4 * (s >> j & 0xf))
 	}
-	for i := 0; i < n; i++ {
-		if colour[i] == Green {
-			continue
-		}
-		if s := guess >> (4 * uint(n-1-i)) & 0xf; unmatched[s] > 0 {
-			unmatched[s]--
-			colour[i] = Magenta
-		}
-	}
-	var f Feedback
-	for i := n - 1; i >= 0; i-- {
-		f = 3*f + Feedback(colour[i])
+	f := AllGreen(int(n))
+	p := Feedback(1) // 3^position, from the leftmost position
+	for j := 4*n - 4; j < 4*n; j -= 4 {
+		dj := differ >> j & 1
+		counter := 4 * (g >> j & 0xf)
+		// m is 1 if the secret has an unmatched copy left (counts are at
+		// most 11, so adding 15 carries into bit 4 exactly when nonzero).
+		m := (unmatched>>counter&0xf + 15) >> 4 & dj
+		unmatched -= m << counter
+		f -= p * Feedback(2*dj-m) // green to magenta (1) or black (2)
+		p *= 3
 	}
 	return f
 }

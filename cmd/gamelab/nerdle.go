@@ -18,6 +18,10 @@ type nerdleCmd struct {
 	Check    nerdleCheckCmd    `cmd:"" help:"Say whether an equation is valid, and if not, why."`
 	Feedback nerdleFeedbackCmd `cmd:"" help:"Colour a guess against a secret: G green, M magenta, B black."`
 	Play     nerdlePlayCmd     `cmd:"" help:"Play Nerdle in the terminal."`
+	Solve    nerdleSolveCmd    `cmd:"" help:"Speak the solver protocol on stdin/stdout (docs/protocols/nerdle.md)."`
+	Assist   nerdleAssistCmd   `cmd:"" help:"Help with a real puzzle: type your guesses and colours, get the best next guess."`
+	Bench    nerdleBenchCmd    `cmd:"" help:"Benchmark a solver over many secrets."`
+	Tree     nerdleTreeCmd     `cmd:"" help:"Build the decision trees the solver plays for lengths 5 to 8."`
 }
 
 // rulesFlag is the --rules flag shared by the Nerdle commands.

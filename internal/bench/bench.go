@@ -31,16 +31,23 @@ type Outcome struct {
 	Detail  string        `json:"detail,omitempty"` // e.g. the secret
 }
 
+// Game identifies one game of a run: its index, and the seed derived from
+// the run's base seed and the index.
+type Game struct {
+	Index int
+	Seed  uint64
+}
+
 // Player plays one game per call. A Player is used by one goroutine only.
 type Player interface {
-	Play(ctx context.Context, seed uint64) (Outcome, error)
+	Play(ctx context.Context, g Game) (Outcome, error)
 }
 
 // PlayerFunc adapts a function to Player.
-type PlayerFunc func(ctx context.Context, seed uint64) (Outcome, error)
+type PlayerFunc func(ctx context.Context, g Game) (Outcome, error)
 
 // Play calls f.
-func (f PlayerFunc) Play(ctx context.Context, seed uint64) (Outcome, error) { return f(ctx, seed) }
+func (f PlayerFunc) Play(ctx context.Context, g Game) (Outcome, error) { return f(ctx, g) }
 
 // Shard selects the games with index Index modulo Count.
 type Shard struct {
@@ -133,7 +140,7 @@ func Run(ctx context.Context, cfg Config, newPlayer func() (Player, error), prog
 			for i := range jobs {
 				seed := SeedFor(cfg.Seed, i)
 				start := time.Now()
-				o, err := p.Play(ctx, seed)
+				o, err := p.Play(ctx, Game{i, seed})
 				if err != nil {
 					cancel(fmt.Errorf("game %d (seed %d): %w", i, seed, err))
 					return

@@ -15,8 +15,8 @@ import (
 )
 
 // dice is a fake game: the value is a die roll determined by the seed.
-func dice(ctx context.Context, seed uint64) (Outcome, error) {
-	r := rand.New(rand.NewPCG(seed, 0))
+func dice(ctx context.Context, g Game) (Outcome, error) {
+	r := rand.New(rand.NewPCG(g.Seed, 0))
 	v := float64(1 + r.IntN(6))
 	return Outcome{Value: v, Failed: v == 6, Elapsed: time.Millisecond}, nil
 }
@@ -105,7 +105,7 @@ func TestRunStopsOnError(t *testing.T) {
 	var played atomic.Int64
 	boom := errors.New("boom")
 	newPlayer := func() (Player, error) {
-		return PlayerFunc(func(ctx context.Context, seed uint64) (Outcome, error) {
+		return PlayerFunc(func(ctx context.Context, g Game) (Outcome, error) {
 			if played.Add(1) == 10 {
 				return Outcome{}, boom
 			}

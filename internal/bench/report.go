@@ -15,7 +15,8 @@ import (
 // `--json` prints and what Merge reads.
 type Report struct {
 	Config   Config        `json:"config"`
-	Wall     time.Duration `json:"wall_ns"` // wall-clock time of the run
+	Wall     time.Duration `json:"wall_ns"`            // wall-clock time of the games
+	Setup    time.Duration `json:"setup_ns,omitempty"` // start-up before the first game
 	Workers  int           `json:"workers"`
 	Outcomes []Outcome     `json:"outcomes"` // sorted by game index
 }
@@ -138,6 +139,7 @@ func Merge(reports ...*Report) (*Report, error) {
 			out.Outcomes = append(out.Outcomes, o)
 		}
 		out.Wall = max(out.Wall, r.Wall)
+		out.Setup = max(out.Setup, r.Setup)
 		out.Workers += r.Workers
 	}
 	slices.SortFunc(out.Outcomes, func(a, b Outcome) int { return a.Game - b.Game })
@@ -163,7 +165,10 @@ func (r *Report) WriteSummary(w io.Writer) error {
 	fmt.Fprintf(tw, "best / worst\t%s / %s\n", formatValue(s.Min), formatValue(s.Max))
 	fmt.Fprintf(tw, "failed\t%d (%.2f%%)\n", s.Failures, 100*float64(s.Failures)/float64(max(1, s.Games)))
 	fmt.Fprintf(tw, "time per game\t%v\n", roundDuration(s.PerGame))
-	fmt.Fprintf(tw, "time in total\t%v on %d workers\n", roundDuration(s.Wall), r.Workers)
+	if r.Setup > 0 {
+		fmt.Fprintf(tw, "start-up\t%v\n", roundDuration(r.Setup))
+	}
+	fmt.Fprintf(tw, "time in total\t%v on %d workers\n", roundDuration(r.Setup+s.Wall), r.Workers)
 	if err := tw.Flush(); err != nil {
 		return err
 	}

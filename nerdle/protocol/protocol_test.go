@@ -1,0 +1,171 @@
+package protocol
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"sync"
+	"testing"
+
+	"gamelab/nerdle"
+	"gamelab/nerdle/solve"
+)
+
+// TestMain keeps the tests away from the user's cache of trees.
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "gamelab-cache")
+	if err != nil {
+		panic(err)
+	}
+	os.Setenv("XDG_CACHE_HOME", dir)
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+var (
+	universeOnce sync.Once
+	universe6    *solve.Universe
+)
+
+func u6(t *testing.T) *solve.Universe {
+	universeOnce.Do(func() {
+		var err error
+		if universe6, err = solve.NewUniverse(6, nerdle.Standard); err != nil {
+			t.Fatal(err)
+		}
+	})
+	return universe6
+}
+
+func best(t *testing.T, u *solve.Universe) solve.Solver {
+	f, err := solve.Lookup("best")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := f(u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// TestServeReferee plays every secret of length 6 through the protocol, as
+// an outside referee would: it reads guesses, computes the colours itself
+// and writes them back.
+func TestServeReferee(t *testing.T) {
+	u := u6(t)
+	toSolver, fromReferee := io.Pipe()
+	fromSolver, toReferee := io.Pipe()
+	done := make(chan error, 1)
+	go func() {
+		done <- Serve(toSolver, toReferee, u, best(t, u))
+		toReferee.Close()
+	}()
+	lines := bufio.NewScanner(fromSolver)
+	guesses := 0
+	for _, secret := range u.All {
+		for n := 1; ; n++ {
+			if !lines.Scan() {
+				t.Fatalf("solver stopped: %v", lines.Err())
+			}
+			g, err := nerdle.ParseEquation(lines.Text())
+			if err != nil || nerdle.Check(g.String(), nerdle.Standard) != nil || g.Len() != 6 {
+				t.Fatalf("secret %v: solver sent %q", secret, lines.Text())
+			}
+			f := nerdle.Score(secret, g)
+			fmt.Fprintln(fromReferee, f.Format(6))
+			if f == nerdle.AllGreen(6) {
+				guesses += n
+				break
+			}
+			if n > 4 {
+				t.Fatalf("secret %v not found in 4 guesses", secret)
+			}
+		}
+	}
+	fromReferee.Close()
+	if lines.Scan() { // the first guess of the next game
+		lines.Text()
+	}
+	for lines.Scan() {
+	}
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	if avg := float64(guesses) / float64(len(u.All)); avg > 2.65 {
+		t.Errorf("average %.4f guesses over every secret of length 6, want the optimum 2.6408", avg)
+	}
+}
+
+func TestServeErrors(t *testing.T) {
+	u := u6(t)
+	in := strings.Join([]string{
+		"GGG",    // wrong length
+		"GGGGGX", // not a colour
+		"",       // ignored
+		"new",
+		"BBBBBB", // no 6-symbol equation has none of the opener's symbols... nor its =
+		"MMMMMM",
+		"new",
+		"quit",
+		"new", // never read
+	}, "\n") + "\n"
+	var out strings.Builder
+	if err := Serve(strings.NewReader(in), &out, u, best(t, u)); err != nil {
+		t.Fatal(err)
+	}
+	got := strings.Split(strings.TrimSpace(out.String()), "\n")
+	opener := got[0]
+	want := []string{
+		opener,
+		`error: feedback "GGG" has 3 letters, want 6 of G, M and B`,
+		`error: feedback "GGGGGX": 'X' is not G, M or B`,
+		opener,
+		"error: no 6-symbol equation fits these colours; send new to start again",
+		"error: the last colours fit no equation; send new to start again",
+		opener,
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+func TestAssist(t *testing.T) {
+	u := u6(t)
+	s := best(t, u)
+	opener, _ := s.Guess(solve.History{Length: 6, Rules: nerdle.Standard})
+	secret := nerdle.MustParseEquation("10-4=6")
+	f := nerdle.Score(secret, opener).Format(6)
+	in := strings.Join([]string{
+		"12-3=8 GGGGGG", // not valid
+		"1+1=2 GGGGG",   // wrong length
+		f,               // the suggestion, coloured
+		"list",
+		"undo",
+		"undo",
+		opener.String() + " " + f,
+		"new",
+		"quit",
+	}, "\n") + "\n"
+	var out strings.Builder
+	if err := Assist(strings.NewReader(in), &out, u, s); err != nil {
+		t.Fatal(err)
+	}
+	text := out.String()
+	for _, want := range []string{
+		"6 symbols, standard rules, 206 equations possible",
+		"Suggested guess: " + opener.String(),
+		"error: 12-3=8: left side is 9, right side says 8",
+		"error: 1+1=2 has 5 symbols, the puzzle 6",
+		"equations remain.",
+		"Nothing to undo.",
+		"New puzzle.",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("assist output lacks %q:\n%s", want, text)
+		}
+	}
+}

@@ -1,0 +1,445 @@
+package solve
+
+import (
+	"cmp"
+	"context"
+	"math/bits"
+	"math/rand/v2"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+
+	"gamelab/nerdle"
+)
+
+// Book is what Best precomputes for a universe and shares, read-only, among
+// all its solvers: the opener, the universe split by the opener, a pool of
+// strong guesses, and the decision tree if one is cached.
+type Book struct {
+	u       *Universe
+	Opener  nerdle.Equation
+	classes [][]nerdle.Equation // the universe by the opener's feedback, indexed by it
+	Tree    *Tree               // nil when no tree is built for this universe
+	search  *searcher
+}
+
+// Online search settings: the width of the lazy tree search, and the
+// largest candidate set it is used for at lengths too long for a whole tree.
+const (
+	onlineWidth     = 6
+	exactSetLimit   = 60
+	treeUniverseMax = 20000 // lengths up to 8: whole trees are affordable
+)
+
+// MaxGuesses is the most guesses Best allows itself for a length: the
+// depth its searches respect.
+func MaxGuesses(n int) int {
+	if n >= 6 && n <= 8 {
+		return 4
+	}
+	return 5
+}
+
+// NewBook computes the opener (or takes it from tree, if given) and splits
+// the universe by it.
+func NewBook(u *Universe, tree *Tree) *Book {
+	b := &Book{u: u, Tree: tree}
+	pool := guessPool(u, searchPoolSize)
+	b.search = newSearcher(u, onlineWidth, pool)
+	switch {
+	case tree != nil:
+		b.Opener = tree.Root()
+	case LoadOpener(u) != 0:
+		b.Opener = LoadOpener(u)
+	default:
+		b.Opener = FindOpener(u, pool, quickOpenerSecrets)
+	}
+	b.classes = make([][]nerdle.Equation, nerdle.NumFeedbacks(u.Length))
+	for _, c := range splitAll(u.All, b.Opener) {
+		b.classes[c.f] = c.set
+	}
+	return b
+}
+
+// class is the part of a set of secrets that gives one feedback.
+type class struct {
+	f   nerdle.Feedback
+	set []nerdle.Equation
+}
+
+// splitAll splits set by the feedback of guess into classes ordered by
+// feedback, their members sharing one backing array.
+func splitAll(set []nerdle.Equation, guess nerdle.Equation) []class {
+	nf := nerdle.NumFeedbacks(guess.Len())
+	members := make([]nerdle.Equation, len(set))
+	var codes []nerdle.Feedback
+	if len(set) > nf {
+		// Counting sort, linear in the set, for the largest sets.
+		codes = make([]nerdle.Feedback, len(set))
+		start := make([]int, nf+1)
+		for i, s := range set {
+			codes[i] = nerdle.Score(s, guess)
+			start[codes[i]+1]++
+		}
+		for f := 1; f <= nf; f++ {
+			start[f] += start[f-1]
+		}
+		next := slices.Clone(start[:nf])
+		for i, s := range set {
+			members[next[codes[i]]] = s
+			next[codes[i]]++
+		}
+		var classes []class
+		for f := 0; f < nf; f++ {
+			if start[f] < start[f+1] {
+				classes = append(classes, class{nerdle.Feedback(f), members[start[f]:start[f+1]:start[f+1]]})
+			}
+		}
+		return classes
+	}
+	type pair struct {
+		f nerdle.Feedback
+		e nerdle.Equation
+	}
+	pairs := make([]pair, len(set))
+	for i, s := range set {
+		pairs[i] = pair{nerdle.Score(s, guess), s}
+	}
+	slices.SortFunc(pairs, func(a, b pair) int { return int(a.f) - int(b.f) })
+	var classes []class
+	lo := 0
+	for i, p := range pairs {
+		members[i] = p.e
+		if i+1 == len(pairs) || pairs[i+1].f != p.f {
+			classes = append(classes, class{p.f, members[lo : i+1 : i+1]})
+			lo = i + 1
+		}
+	}
+	return classes
+}
+
+// guessPool returns up to size equations of u with the most distinct
+// symbols, drawn evenly from each tier: guesses that test many symbols at
+// once split large sets best.
+func guessPool(u *Universe, size int) []nerdle.Equation {
+	distinct := make([]uint8, len(u.All))
+	var tiers [nerdle.NumSymbols + 1]int
+	for i, e := range u.All {
+		var seen uint16
+		for j := 0; j < e.Len(); j++ {
+			seen |= 1 << e.At(j)
+		}
+		distinct[i] = uint8(bits.OnesCount16(seen))
+		tiers[distinct[i]]++
+	}
+	var pool []nerdle.Equation
+	for want := nerdle.NumSymbols; want > 0 && len(pool) < size; want-- {
+		if tiers[want] == 0 {
+			continue
+		}
+		tier := make([]nerdle.Equation, 0, tiers[want])
+		for i, d := range distinct {
+			if int(d) == want {
+				tier = append(tier, u.All[i])
+			}
+		}
+		pool = append(pool, spread(tier, size-len(pool))...)
+	}
+	return pool
+}
+
+// spread returns up to k elements of set, evenly spaced, so that a sample
+// of a sorted list covers all of it deterministically.
+func spread(set []nerdle.Equation, k int) []nerdle.Equation {
+	if len(set) <= k {
+		return slices.Clone(set)
+	}
+	out := make([]nerdle.Equation, k)
+	for i := range out {
+		out[i] = set[i*len(set)/k]
+	}
+	return out
+}
+
+// FindOpener returns the first guess with the lowest expected cost, weighing
+// the strong pool and a spread of the universe against a spread of
+// secrets, then the best of them against many more. secrets bounds the
+// second stage: len(u.All) weighs against every equation.
+func FindOpener(u *Universe, pool []nerdle.Equation, secrets int) nerdle.Equation {
+	guesses := append(slices.Clone(pool), spread(u.All, 500)...)
+	top := parallelBest(u, guesses, spread(u.All, 20000), 24)
+	return parallelBest(u, top, spread(u.All, secrets), 1)[0]
+}
+
+// parallelBest is Best.best on all cores: the n guesses with the lowest
+// expected cost on secrets.
+func parallelBest(u *Universe, guesses, secrets []nerdle.Equation, n int) []nerdle.Equation {
+	costs := make([]float64, len(guesses))
+	var wg sync.WaitGroup
+	workers := runtime.GOMAXPROCS(0)
+	for w := range workers {
+		wg.Go(func() {
+			sp := newSplitter(u.Length)
+			for i := w; i < len(guesses); i += workers {
+				sp.split(guesses[i], secrets)
+				costs[i] = sp.expectedCost(len(secrets))
+				sp.reset()
+			}
+		})
+	}
+	wg.Wait()
+	order := make([]int, len(guesses))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(costs[a], costs[b]) })
+	out := make([]nerdle.Equation, min(n, len(order)))
+	for i := range out {
+		out[i] = guesses[order[i]]
+	}
+	return out
+}
+
+// bestGuess returns the guess of guesses with the lowest expected cost on
+// secrets, and that cost. Ties go to guesses that may be the secret.
+func bestGuess(sp *splitter, guesses, secrets []nerdle.Equation) (nerdle.Equation, float64) {
+	var best nerdle.Equation
+	bestCost := 1e18
+	for _, g := range guesses {
+		sp.split(g, secrets)
+		c := sp.expectedCost(len(secrets))
+		sp.reset()
+		if c < bestCost {
+			best, bestCost = g, c
+		}
+	}
+	return best, bestCost
+}
+
+// Best is the default solver: see the package documentation.
+type Best struct {
+	book *Book
+	sp   *splitter
+	memo map[string]nerdle.Equation // decisions by history, valid for one book
+}
+
+// NewBest returns a solver using book.
+func NewBest(book *Book) *Best {
+	return &Best{book: book, sp: newSplitter(book.u.Length), memo: map[string]nerdle.Equation{}}
+}
+
+// Guess implements Solver.
+func (b *Best) Guess(h History) (nerdle.Equation, error) {
+	if len(h.Rows) == 0 {
+		return b.book.Opener, nil
+	}
+	if b.book.Tree != nil {
+		if g, ok := b.book.Tree.Next(h.Rows); ok {
+			return g, nil
+		}
+	}
+	key := historyKey(h.Rows)
+	if g, ok := b.memo[key]; ok {
+		return g, nil
+	}
+	cands := b.candidates(h)
+	if len(cands) == 0 {
+		return 0, ErrInconsistent
+	}
+	g := b.choose(cands, MaxGuesses(h.Length)-len(h.Rows))
+	b.memo[key] = g
+	return g, nil
+}
+
+func historyKey(rows []nerdle.Row) string {
+	var sb strings.Builder
+	for _, r := range rows {
+		sb.WriteString(r.Guess.String())
+		sb.WriteByte(' ')
+		sb.WriteString(r.Feedback.Format(r.Guess.Len()))
+		sb.WriteByte(';')
+	}
+	return sb.String()
+}
+
+// candidates returns the secrets consistent with h, starting from the
+// opener's class when the game opened with it.
+func (b *Best) candidates(h History) []nerdle.Equation {
+	rows := h.Rows
+	set := b.book.u.All
+	if rows[0].Guess == b.book.Opener {
+		set = b.book.classes[rows[0].Feedback]
+		rows = rows[1:]
+	}
+	for _, r := range rows {
+		set = Filter(set, r.Guess, r.Feedback)
+	}
+	return set
+}
+
+// choose returns the guess for the candidate set cands, trying to find
+// every secret within depth more guesses.
+func (b *Best) choose(cands []nerdle.Equation, depth int) nerdle.Equation {
+	if len(cands) <= 2 {
+		return cands[0]
+	}
+	if len(b.book.u.All) <= treeUniverseMax || len(cands) <= exactSetLimit {
+		if t, _ := b.book.search.solve(context.Background(), b.sp, cands, depth, infinite); t != nil {
+			return t.guess
+		}
+	}
+	// Weigh many guesses against a sample of the candidates, the best of
+	// them against all (or a large sample), and the best few of those by
+	// looking one guess further ahead.
+	guesses := b.guessesFor(cands)
+	sample := spread(cands, max(100, stageOneBudget/len(guesses)))
+	top := b.best(guesses, sample, shortlist)
+	if len(sample) < len(cands) {
+		top = b.best(top, spread(cands, stageTwoSecrets), lookahead)
+	} else {
+		top = top[:min(lookahead, len(top))]
+	}
+	if len(cands) > lookaheadLimit {
+		return top[0]
+	}
+	best, bestCost := top[0], 1e18
+	for _, g := range top {
+		if c := b.lookahead(g, cands); c < bestCost {
+			best, bestCost = g, c
+		}
+	}
+	return best
+}
+
+// Budgets of the online decision, in colourings (about 45 ns each).
+const (
+	stageOneBudget  = 1_000_000
+	stageTwoSecrets = 20_000
+	shortlist       = 24
+	lookahead       = 6
+	lookaheadLimit  = 4000 // largest candidate set weighed two guesses deep
+)
+
+// best returns the n guesses of guesses with the lowest expected cost on
+// secrets, best first.
+func (b *Best) best(guesses, secrets []nerdle.Equation, n int) []nerdle.Equation {
+	type scored struct {
+		g    nerdle.Equation
+		cost float64
+	}
+	all := make([]scored, len(guesses))
+	for i, g := range guesses {
+		b.sp.split(g, secrets)
+		all[i] = scored{g, b.sp.expectedCost(len(secrets))}
+		b.sp.reset()
+	}
+	slices.SortStableFunc(all, func(x, y scored) int {
+		switch {
+		case x.cost < y.cost:
+			return -1
+		case x.cost > y.cost:
+			return 1
+		}
+		return 0
+	})
+	out := make([]nerdle.Equation, min(n, len(all)))
+	for i := range out {
+		out[i] = all[i].g
+	}
+	return out
+}
+
+// lookahead estimates the expected guesses to find a secret of cands by
+// guessing g and then, in every class it leaves, the best next guess among
+// the class's own members.
+func (b *Best) lookahead(g nerdle.Equation, cands []nerdle.Equation) float64 {
+	total := 0.0
+	for _, c := range splitAll(cands, g) {
+		k := len(c.set)
+		switch {
+		case c.f == b.sp.allG:
+			continue
+		case k <= 2:
+			total += float64(k) * remaining(int32(k))
+			continue
+		}
+		_, cost := bestGuess(b.sp, c.set, c.set)
+		total += float64(k) * cost
+	}
+	return 1 + total/float64(len(cands))
+}
+
+// guessesFor returns the guesses worth weighing for cands: the candidates
+// themselves, the strong pool, and a spread of the whole universe.
+func (b *Best) guessesFor(cands []nerdle.Equation) []nerdle.Equation {
+	all := b.book.u.All
+	if len(all) <= 4000 {
+		return all
+	}
+	guesses := spread(cands, 1000)
+	guesses = append(guesses, b.book.search.pool...)
+	rng := rand.New(rand.NewPCG(uint64(len(cands)), uint64(cands[0])))
+	for range 1000 {
+		guesses = append(guesses, all[rng.IntN(len(all))])
+	}
+	return guesses
+}
+
+// books holds one Book per universe within the process, made once.
+var books struct {
+	sync.Mutex
+	m map[*Universe]*Book
+}
+
+// BookFor returns the process's Book for u, making it (with the cached tree,
+// if any) on first use.
+func BookFor(u *Universe) *Book {
+	books.Lock()
+	defer books.Unlock()
+	if books.m == nil {
+		books.m = map[*Universe]*Book{}
+	}
+	b := books.m[u]
+	if b == nil {
+		b = NewBook(u, treeFor(u))
+		books.m[u] = b
+	}
+	return b
+}
+
+// quickTreeMax is the largest universe whose optimal tree is searched on
+// first use (lengths 5 and 6, under a second) rather than by a command.
+const quickTreeMax = 1000
+
+// treeFor returns the cached tree for u; for small universes it searches the
+// optimal tree and caches it if there is none.
+func treeFor(u *Universe) *Tree {
+	if t := LoadTree(u); t != nil || len(u.All) > quickTreeMax {
+		return t
+	}
+	t, err := Search(context.Background(), u, DefaultSearch(u.Length), nil)
+	if err != nil {
+		return nil
+	}
+	SaveTree(u, t) // a cache: if it cannot be written, search again next time
+	return t
+}
+
+// DefaultSearch returns the search settings for trees of length n: exact
+// for 5 and 6; for 7 and 8 those that find the best trees known within
+// minutes on two cores.
+func DefaultSearch(n int) SearchOptions {
+	o := SearchOptions{Openers: 1 << 30, Width: 1 << 30, Depth: MaxGuesses(n)}
+	switch n {
+	case 7:
+		o.Openers, o.Width = 8, 25
+	case 8:
+		o.Openers, o.Width = 12, 8
+	}
+	return o
+}
+
+func init() {
+	Register("best", func(u *Universe) (Solver, error) { return NewBest(BookFor(u)), nil })
+}

@@ -1,0 +1,112 @@
+// Package solve holds Nerdle solvers: programs that choose guesses so as to
+// find the secret in as few rows as possible.
+//
+// A Solver sees what a player sees, the guesses so far and their colours
+// (a History), and returns the next guess; it may guess any valid equation,
+// not only those consistent with the colours. Solvers are not safe for
+// concurrent use: give each goroutine its own, made by a Factory.
+//
+// The default solver, Best, plays a decision tree when one has been built for
+// the length (see Tree) and an online strategy otherwise: an opener computed
+// once per length, then at each step the guess that minimises the expected
+// number of guesses still needed, estimated from how the guess splits the
+// equations still possible, searched exactly when few remain.
+package solve
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+
+	"gamelab/nerdle"
+)
+
+// History is the state of a game as a solver sees it.
+type History struct {
+	Length int
+	Rules  nerdle.Rules
+	Rows   []nerdle.Row
+}
+
+// Solver chooses the next guess of a game.
+type Solver interface {
+	// Guess returns the next guess for h. It returns ErrInconsistent if no
+	// equation fits the colours of h.
+	Guess(h History) (nerdle.Equation, error)
+}
+
+// ErrInconsistent reports colours that no valid equation fits.
+var ErrInconsistent = errors.New("no equation fits these colours")
+
+// Factory makes a solver for equations of one universe.
+type Factory func(u *Universe) (Solver, error)
+
+// factories holds the solvers users can name.
+var factories = map[string]Factory{}
+
+// Register makes a solver available by name to the benchmark and the
+// protocol. It panics if the name is taken.
+func Register(name string, f Factory) {
+	if _, dup := factories[name]; dup {
+		panic("solve: solver " + name + " registered twice")
+	}
+	factories[name] = f
+}
+
+// Names returns the names of the registered solvers, sorted.
+func Names() []string {
+	var names []string
+	for n := range factories {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// Lookup returns the factory registered as name.
+func Lookup(name string) (Factory, error) {
+	f, ok := factories[name]
+	if !ok {
+		return nil, fmt.Errorf("unknown solver %q (have %v)", name, Names())
+	}
+	return f, nil
+}
+
+// Universe is every valid equation of one length and rule set: the possible
+// secrets, and the guesses a solver may make. It is read-only once made and
+// shared by all solvers of its length.
+type Universe struct {
+	Length int
+	Rules  nerdle.Rules
+	All    []nerdle.Equation
+}
+
+// NewUniverse enumerates the equations of length n under rules r.
+func NewUniverse(n int, r nerdle.Rules) (*Universe, error) {
+	all, err := nerdle.Enumerate(n, r)
+	if err != nil {
+		return nil, err
+	}
+	return &Universe{Length: n, Rules: r, All: all}, nil
+}
+
+// Filter returns the equations of set that give feedback f to guess: the
+// secrets still possible after seeing f.
+func Filter(set []nerdle.Equation, guess nerdle.Equation, f nerdle.Feedback) []nerdle.Equation {
+	var out []nerdle.Equation
+	for _, s := range set {
+		if nerdle.Score(s, guess) == f {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// Candidates returns the equations of u consistent with every row of h.
+func (u *Universe) Candidates(h History) []nerdle.Equation {
+	set := u.All
+	for _, r := range h.Rows {
+		set = Filter(set, r.Guess, r.Feedback)
+	}
+	return set
+}

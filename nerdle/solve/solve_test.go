@@ -1,0 +1,276 @@
+package solve
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"os"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+
+	"gamelab/internal/bench"
+	"gamelab/nerdle"
+)
+
+// TestMain keeps the tests away from the user's cache of trees and openers.
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "gamelab-cache")
+	if err != nil {
+		panic(err)
+	}
+	os.Setenv("XDG_CACHE_HOME", dir)
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+var universes sync.Map // length -> *Universe
+
+func universe(t testing.TB, n int) *Universe {
+	t.Helper()
+	if u, ok := universes.Load(n); ok {
+		return u.(*Universe)
+	}
+	u, err := NewUniverse(n, nerdle.Standard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, _ := universes.LoadOrStore(n, u)
+	return v.(*Universe)
+}
+
+// TestSearchOptimal checks the exact search against the proven optima:
+// 485 guesses over the 156 secrets of length 5 (no tree solves them all in
+// 4), 544 over the 206 of length 6 (545 if every secret must be found in
+// 3).
+func TestSearchOptimal(t *testing.T) {
+	tests := []struct {
+		n, depth, total int
+	}{
+		{5, 5, 485},
+		{6, 4, 544},
+		{6, 3, 545},
+		{5, 4, 0}, // impossible
+		{6, 2, 0},
+	}
+	for _, tt := range tests {
+		u := universe(t, tt.n)
+		o := DefaultSearch(tt.n)
+		o.Depth = tt.depth
+		tree, err := Search(context.Background(), u, o, nil)
+		if tt.total == 0 {
+			if err == nil {
+				t.Errorf("length %d within %d: found a tree of %d", tt.n, tt.depth, tree.Total)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatalf("length %d: %v", tt.n, err)
+		}
+		if tree.Total != tt.total || tree.Worst > tt.depth {
+			t.Errorf("length %d: total %d worst %d, want %d within %d", tt.n, tree.Total, tree.Worst, tt.total, tt.depth)
+		}
+		total, worst, err := tree.Play(u.All)
+		if err != nil || total != tree.Total || worst != tree.Worst {
+			t.Errorf("length %d: playing the tree gives %d (worst %d, %v), it says %d", tt.n, total, worst, err, tree.Total)
+		}
+	}
+}
+
+func TestTreeRoundTrip(t *testing.T) {
+	u := universe(t, 6)
+	tree, err := Search(context.Background(), u, DefaultSearch(6), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := tree.Write(&buf); err != nil {
+		t.Fatal(err)
+	}
+	text := buf.String()
+	back, err := ReadTree(strings.NewReader(text), u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if back.Total != tree.Total || back.Root() != tree.Root() || len(back.next) != len(tree.next) {
+		t.Errorf("read back %+v, wrote %+v", back, tree)
+	}
+	// Damaged or foreign files are refused, not trusted.
+	broken := []string{
+		"",
+		strings.Replace(text, "total 544", "total 543", 1),
+		strings.Replace(text, "length 6", "length 7", 1),
+		text[:len(text)/2],
+		strings.Replace(text, treeFormat, "gamelab nerdle tree v0", 1),
+	}
+	for i, b := range broken {
+		if _, err := ReadTree(strings.NewReader(b), u); err == nil {
+			t.Errorf("damaged tree %d accepted", i)
+		}
+	}
+}
+
+func TestTreeNextFollowsOnlyItsOwnPath(t *testing.T) {
+	u := universe(t, 5)
+	tree, err := Search(context.Background(), u, DefaultSearch(5), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	secret := u.All[77]
+	f := nerdle.Score(secret, tree.Root())
+	if f == nerdle.AllGreen(5) {
+		t.Skip("the root is the secret")
+	}
+	if _, ok := tree.Next([]nerdle.Row{{Guess: tree.Root(), Feedback: f}}); !ok {
+		t.Error("the tree does not continue its own path")
+	}
+	other := u.All[0]
+	if other == tree.Root() {
+		other = u.All[1]
+	}
+	if _, ok := tree.Next([]nerdle.Row{{Guess: other, Feedback: nerdle.Score(secret, other)}}); ok {
+		t.Error("the tree claims a path it did not play")
+	}
+}
+
+// TestSolversFindEverySecret plays every secret of length 6 with every
+// registered solver, checking that each finds it and guesses only valid
+// equations.
+func TestSolversFindEverySecret(t *testing.T) {
+	u := universe(t, 6)
+	for _, name := range Names() {
+		f, _ := Lookup(name)
+		s, err := f(u)
+		if err != nil {
+			t.Fatal(err)
+		}
+		total := 0
+		for _, secret := range u.All {
+			rows, err := Play(context.Background(), s, secret, u.Rules, nil)
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			total += len(rows)
+		}
+		avg := float64(total) / float64(len(u.All))
+		t.Logf("%s: %.4f", name, avg)
+		if name == "best" && total != 544 {
+			t.Errorf("best plays %d guesses over length 6, want the optimal tree's 544", total)
+		}
+	}
+}
+
+func TestBestOnlineLength9(t *testing.T) {
+	if testing.Short() {
+		t.Skip("enumerates length 9")
+	}
+	u := universe(t, 9)
+	s, _ := Lookup("best")
+	solver, _ := s(u)
+	for _, secret := range spread(u.All, 40) {
+		rows, err := Play(context.Background(), solver, secret, u.Rules, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(rows) > MaxGuesses(9) {
+			t.Errorf("%v took %d guesses", secret, len(rows))
+		}
+	}
+}
+
+func TestInconsistent(t *testing.T) {
+	u := universe(t, 5)
+	for _, name := range Names() {
+		f, _ := Lookup(name)
+		s, _ := f(u)
+		g, _ := s.Guess(History{Length: 5})
+		// All black is impossible: every equation has an =.
+		h := History{Length: 5, Rows: []nerdle.Row{{Guess: g, Feedback: 0}}}
+		if _, err := s.Guess(h); !errors.Is(err, ErrInconsistent) {
+			t.Errorf("%s: error %v, want ErrInconsistent", name, err)
+		}
+	}
+}
+
+func TestBenchPlayer(t *testing.T) {
+	u := universe(t, 5)
+	f, _ := Lookup("best")
+	newPlayer := func() (bench.Player, error) { return NewBenchPlayer(u, f, 4, true) }
+	r, err := bench.Run(context.Background(), bench.Config{Games: len(u.All)}, newPlayer, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := r.Stats()
+	fifth := 0
+	for _, o := range r.Outcomes {
+		if o.Value == 5 {
+			fifth++
+		}
+	}
+	if s.Mean*float64(s.Games) != 485 || s.Failures != fifth || fifth == 0 {
+		t.Errorf("exhaustive length 5: %v guesses, %d over 4, %d at the fifth guess", s.Mean*float64(s.Games), s.Failures, fifth)
+	}
+}
+
+func TestOpenerCache(t *testing.T) {
+	u := universe(t, 7)
+	if LoadOpener(u) != 0 {
+		t.Fatal("an opener is cached before any is saved")
+	}
+	g := u.All[100]
+	if _, err := SaveOpener(u, g); err != nil {
+		t.Fatal(err)
+	}
+	if got := LoadOpener(u); got != g {
+		t.Errorf("LoadOpener = %v, want %v", got, g)
+	}
+	path, _ := openerPath(u)
+	os.WriteFile(path, []byte("gamelab nerdle opener v1\n7 standard 7501\n1+1=2\n"), 0o644)
+	if LoadOpener(u) != 0 {
+		t.Error("an opener of the wrong length was accepted")
+	}
+	os.Remove(path)
+}
+
+func TestSplitAll(t *testing.T) {
+	u := universe(t, 7)
+	g := nerdle.MustParseEquation("4+27=31")
+	for _, set := range [][]nerdle.Equation{u.All, u.All[:50]} {
+		total := 0
+		for i, c := range splitAll(set, g) {
+			total += len(c.set)
+			for _, e := range c.set {
+				if nerdle.Score(e, g) != c.f {
+					t.Fatalf("%v in class %v", e, c.f)
+				}
+			}
+			if i > 0 && len(c.set) == 0 {
+				t.Error("empty class")
+			}
+		}
+		if total != len(set) {
+			t.Errorf("classes hold %d of %d", total, len(set))
+		}
+	}
+}
+
+func BenchmarkChoose(b *testing.B) {
+	for _, n := range []int{9, 11} {
+		u := universe(b, n)
+		book := BookFor(u)
+		secret := u.All[len(u.All)/3]
+		rows := []nerdle.Row{{Guess: book.Opener, Feedback: nerdle.Score(secret, book.Opener)}}
+		b.Run(strconv.Itoa(n), func(b *testing.B) {
+			for b.Loop() {
+				s := NewBest(book) // no memo between iterations
+				if _, err := s.Guess(History{Length: n, Rows: rows}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+

@@ -272,5 +272,3 @@ func BenchmarkChoose(b *testing.B) {
 		})
 	}
 }
-
-

@@ -141,7 +141,7 @@ type nerdleTreeCmd struct {
 
 type nerdleTreeBuildCmd struct {
 	Length  int `short:"n" default:"8" help:"Symbols per equation (5 to 11)."`
-	Openers int `help:"Trees only: first guesses weighed by the cost of their whole tree (default: all for 5 and 6, 8 for 7, 12 for 8)."`
+	Openers int `help:"Trees only: first guesses weighed by the cost of their whole tree (default: all for 5 and 6, 16 for 7, 12 for 8)."`
 	Width   int `help:"Trees only: guesses weighed at each later position (default: all for 5 and 6, 25 for 7, 8 for 8)."`
 	rulesFlag
 }

@@ -9,11 +9,13 @@ package play
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
 	"gamelab/nerdle"
+	"gamelab/nerdle/solve"
 )
 
 // Options configure a session of games.
@@ -53,13 +55,19 @@ type Model struct {
 	remark  string // a word on the last guess
 	notice  string // trouble saving, shown until the next game
 
+	solver   solve.Solver // made on the first hint; used by one hint at a time
+	hint     string       // the last hint, for the rows it was asked for
+	hintRows int
+	thinking bool
+
 	width, height int
 }
 
 // keys are the bindings, for matching and for the help line.
 var keys = struct {
-	Left, Right, Delete, Enter, Quit, Again, QuitEnd key.Binding
+	Left, Right, Delete, Enter, Hint, Quit, Again, QuitEnd key.Binding
 }{
+	Hint:    key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "hint")),
 	Left:    key.NewBinding(key.WithKeys("left"), key.WithHelp("←/→", "move")),
 	Right:   key.NewBinding(key.WithKeys("right")),
 	Delete:  key.NewBinding(key.WithKeys("backspace", "delete"), key.WithHelp("⌫", "delete")),
@@ -121,7 +129,7 @@ func (m *Model) newGame() {
 	}
 	m.game = g
 	m.clearRow()
-	m.message, m.remark = "", ""
+	m.message, m.remark, m.hint = "", "", ""
 }
 
 func (m *Model) clearRow() {
@@ -143,10 +151,69 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if m.game == nil {
 			m.newGame()
 		}
+	case hintMsg:
+		m.thinking = false
+		m.solver = msg.solver
+		m.hintRows = msg.rows
+		if msg.err != nil {
+			m.hint = "No hint: " + msg.err.Error() + "."
+		} else {
+			m.hint = fmt.Sprintf("Hint: try %v (%s possible).", msg.guess, plural(msg.remaining, "equation"))
+		}
 	case tea.KeyMsg:
 		return m.handleKey(msg)
 	}
 	return m, nil
+}
+
+// hintMsg delivers a hint computed in the background.
+type hintMsg struct {
+	rows      int // the rows played when it was asked for
+	guess     nerdle.Equation
+	remaining int
+	solver    solve.Solver
+	err       error
+}
+
+// askHint starts computing the solver's next guess for the rows played so
+// far. The solver is made on first use: at length 11 that takes seconds.
+func (m *Model) askHint() tea.Cmd {
+	if m.thinking || m.equations == nil {
+		return nil
+	}
+	m.thinking = true
+	u := &solve.Universe{Length: m.game.Length(), Rules: m.game.Rules(), All: m.equations}
+	h := solve.History{Length: u.Length, Rules: u.Rules, Rows: slices.Clone(m.game.Rows())}
+	s := m.solver
+	return func() tea.Msg {
+		if s == nil {
+			f, err := solve.Lookup("best")
+			if err == nil {
+				s, err = f(u)
+			}
+			if err != nil {
+				return hintMsg{rows: len(h.Rows), err: err}
+			}
+		}
+		g, err := s.Guess(h)
+		return hintMsg{rows: len(h.Rows), guess: g, remaining: len(u.Candidates(h)), solver: s, err: err}
+	}
+}
+
+// plural says "1 equation" or "1,464,019 equations".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	digits := fmt.Sprint(n)
+	var b []byte
+	for i := range len(digits) {
+		if i > 0 && (len(digits)-i)%3 == 0 {
+			b = append(b, ',')
+		}
+		b = append(b, digits[i])
+	}
+	return string(b) + " " + noun + "s"
 }
 
 func (m *Model) handleKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
@@ -174,6 +241,8 @@ func (m *Model) handleKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 	case key.Matches(msg, keys.Enter):
 		m.submit()
 		return m, nil
+	case key.Matches(msg, keys.Hint):
+		return m, m.askHint()
 	}
 	m.message = ""
 	switch {

@@ -1,6 +1,7 @@
 package play
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -240,4 +241,42 @@ func TestView(t *testing.T) {
 		send(m, tea.WindowSizeMsg{Width: 30, Height: 10})
 		golden.RequireEqual(t, m.View())
 	})
+}
+
+func TestHint(t *testing.T) {
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	list, _ := nerdle.Enumerate(6, nerdle.Standard)
+	g, _ := nerdle.NewGame(nerdle.MustParseEquation("4*7=28"), 6, nerdle.Standard)
+	m := New(Options{Length: 6, Resume: g, Equations: list})
+	send(m, runes("10-4=6"), enter)
+	cmd := send(m, runes("?"))
+	if cmd == nil || !m.thinking {
+		t.Fatal("? did not start a hint")
+	}
+	if send(m, runes("?")) != nil {
+		t.Error("a second hint started while thinking")
+	}
+	send(m, cmd())
+	if m.thinking || !strings.HasPrefix(m.hint, "Hint: try ") || !strings.Contains(m.hint, "possible") {
+		t.Errorf("hint %q", m.hint)
+	}
+	// The hint names a valid guess, and the equations it counts are those
+	// consistent with the row played.
+	var guess string
+	var remaining int
+	if _, err := fmt.Sscanf(m.hint, "Hint: try %s (%d", &guess, &remaining); err != nil {
+		t.Fatalf("hint %q: %v", m.hint, err)
+	}
+	if nerdle.Check(guess, nerdle.Standard) != nil {
+		t.Errorf("hint %s is not valid", guess)
+	}
+	want := 0
+	for _, e := range list {
+		if nerdle.Score(e, nerdle.MustParseEquation("10-4=6")) == g.Rows()[0].Feedback {
+			want++
+		}
+	}
+	if remaining != want {
+		t.Errorf("hint counts %d, want %d", remaining, want)
+	}
 }

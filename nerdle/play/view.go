@@ -204,12 +204,20 @@ func (m *Model) layout(size tileSize) string {
 	switch {
 	case m.message != "":
 		status = tui.Error.Render(m.message)
+	case m.thinking:
+		status = tui.Dim.Render("Thinking…")
+	case m.hint != "" && m.hintRows == len(g.Rows()) && g.Status() == nerdle.Playing:
+		status = tui.Title.Render(m.hint)
 	case m.remark != "":
 		status = m.remark
 	}
 	parts := []string{title, "", m.board(size), "", status, ""}
 	if g.Status() == nerdle.Playing {
-		parts = append(parts, m.keyboard(), "", tui.KeyHelp(keys.Left, keys.Delete, keys.Enter, keys.Quit))
+		help := tui.KeyHelp(keys.Left, keys.Delete, keys.Enter, keys.Hint, keys.Quit)
+		if size == small { // narrow screens: the help on two lines
+			help = tui.KeyHelp(keys.Left, keys.Delete, keys.Enter) + "\n" + tui.KeyHelp(keys.Hint, keys.Quit)
+		}
+		parts = append(parts, m.keyboard(), "", help)
 	} else {
 		parts = append(parts, m.endPanel(), "", tui.KeyHelp(keys.Again, keys.QuitEnd))
 	}

@@ -433,7 +433,7 @@ func DefaultSearch(n int) SearchOptions {
 	o := SearchOptions{Openers: 1 << 30, Width: 1 << 30, Depth: MaxGuesses(n)}
 	switch n {
 	case 7:
-		o.Openers, o.Width = 8, 25
+		o.Openers, o.Width = 16, 25
 	case 8:
 		o.Openers, o.Width = 12, 8
 	}

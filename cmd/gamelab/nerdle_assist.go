@@ -7,11 +7,7 @@ type nerdleAssistCmd struct {
 }
 
 func (c *nerdleAssistCmd) Run(e *env) error {
-	u, factory, err := c.universe(e.stderr)
-	if err != nil {
-		return err
-	}
-	s, err := factory(u)
+	u, s, err := c.solver(e.stderr)
 	if err != nil {
 		return err
 	}

@@ -28,6 +28,16 @@ func (f *solverFlags) Validate() error {
 	return err
 }
 
+// solver enumerates the equations and makes the solver.
+func (f *solverFlags) solver(stderr io.Writer) (*solve.Universe, solve.Solver, error) {
+	u, factory, err := f.universe(stderr)
+	if err != nil {
+		return nil, nil, err
+	}
+	s, err := factory(u)
+	return u, s, err
+}
+
 // universe enumerates the equations and says on stderr how the default
 // solver will play when it has no cached tree.
 func (f *solverFlags) universe(stderr io.Writer) (*solve.Universe, solve.Factory, error) {
@@ -124,11 +134,7 @@ type nerdleSolveCmd struct {
 }
 
 func (c *nerdleSolveCmd) Run(e *env) error {
-	u, factory, err := c.universe(e.stderr)
-	if err != nil {
-		return err
-	}
-	s, err := factory(u)
+	u, s, err := c.solver(e.stderr)
 	if err != nil {
 		return err
 	}

@@ -68,36 +68,41 @@ func (f File) Load(v any) error {
 	return nil
 }
 
-// Save writes v as JSON: to a temporary file in the same directory, synced,
-// then renamed over the old file, so readers see the old or the new
-// document and never a mix.
+// Save writes v as JSON, atomically (see WriteAtomic).
 func (f File) Save(v any) error {
 	data, err := json.MarshalIndent(v, "", "  ")
 	if err != nil {
 		return fmt.Errorf("encoding %s: %w", f.Path, err)
 	}
-	dir := filepath.Dir(f.Path)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("saving %s: %w", f.Path, err)
-	}
-	tmp, err := os.CreateTemp(dir, filepath.Base(f.Path)+".tmp-*")
-	if err != nil {
-		return fmt.Errorf("saving %s: %w", f.Path, err)
-	}
-	defer os.Remove(tmp.Name()) // fails harmlessly after the rename
-	if _, err := tmp.Write(append(data, '\n')); err != nil {
-		tmp.Close()
-		return fmt.Errorf("saving %s: %w", f.Path, err)
-	}
-	if err := tmp.Sync(); err != nil {
-		tmp.Close()
-		return fmt.Errorf("saving %s: %w", f.Path, err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("saving %s: %w", f.Path, err)
-	}
-	if err := os.Rename(tmp.Name(), f.Path); err != nil {
+	if err := WriteAtomic(f.Path, append(data, '\n')); err != nil {
 		return fmt.Errorf("saving %s: %w", f.Path, err)
 	}
 	return nil
+}
+
+// WriteAtomic writes data to path, creating its directory: to a temporary
+// file in the same directory, synced, then renamed over the old file, so
+// readers see the old or the new content and never a mix.
+func WriteAtomic(path string, data []byte) error {
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(dir, filepath.Base(path)+".tmp-*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name()) // fails harmlessly after the rename
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Sync(); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
 }

@@ -111,16 +111,14 @@ func (m *Model) keyboard() string {
 	return lipgloss.JoinVertical(lipgloss.Center, rows...)
 }
 
+// knowledgeColour colours a key: grey if untried, else as the best colour
+// the symbol has had (Absent, Present and Placed follow Black, Magenta and
+// Green).
 func knowledgeColour(k nerdle.Knowledge) lipgloss.TerminalColor {
-	switch k {
-	case nerdle.Placed:
-		return tui.ColourGreen
-	case nerdle.Present:
-		return tui.ColourMagenta
-	case nerdle.Absent:
-		return tui.ColourBlack
+	if k == nerdle.Untried {
+		return tui.ColourGrey
 	}
-	return tui.ColourGrey
+	return colourOf(nerdle.Colour(k - nerdle.Absent))
 }
 
 // endPanel shows the result and the statistics after a game.

@@ -9,21 +9,13 @@ import (
 	"sync"
 	"testing"
 
+	"gamelab/internal/testenv"
 	"gamelab/nerdle"
 	"gamelab/nerdle/solve"
 )
 
-// TestMain keeps the tests away from the user's cache of trees.
-func TestMain(m *testing.M) {
-	dir, err := os.MkdirTemp("", "gamelab-cache")
-	if err != nil {
-		panic(err)
-	}
-	os.Setenv("XDG_CACHE_HOME", dir)
-	code := m.Run()
-	os.RemoveAll(dir)
-	os.Exit(code)
-}
+// TestMain keeps the tests away from the user's cache of trees and openers.
+func TestMain(m *testing.M) { os.Exit(testenv.RunWithOwnCache(m)) }
 
 var (
 	universeOnce sync.Once

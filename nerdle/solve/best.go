@@ -182,13 +182,17 @@ func parallelBest(u *Universe, guesses, secrets []nerdle.Equation, n int) []nerd
 		wg.Go(func() {
 			sp := newSplitter(u.Length)
 			for i := w; i < len(guesses); i += workers {
-				sp.split(guesses[i], secrets)
-				costs[i] = sp.expectedCost(len(secrets))
-				sp.reset()
+				costs[i] = sp.cost(guesses[i], secrets)
 			}
 		})
 	}
 	wg.Wait()
+	return cheapest(guesses, costs, n)
+}
+
+// cheapest returns the n guesses of lowest cost, cheapest first; ties keep
+// the order of guesses.
+func cheapest(guesses []nerdle.Equation, costs []float64, n int) []nerdle.Equation {
 	order := make([]int, len(guesses))
 	for i := range order {
 		order[i] = i
@@ -207,10 +211,7 @@ func bestGuess(sp *splitter, guesses, secrets []nerdle.Equation) (nerdle.Equatio
 	var best nerdle.Equation
 	bestCost := 1e18
 	for _, g := range guesses {
-		sp.split(g, secrets)
-		c := sp.expectedCost(len(secrets))
-		sp.reset()
-		if c < bestCost {
+		if c := sp.cost(g, secrets); c < bestCost {
 			best, bestCost = g, c
 		}
 	}
@@ -324,30 +325,11 @@ const (
 // best returns the n guesses of guesses with the lowest expected cost on
 // secrets, best first.
 func (b *Best) best(guesses, secrets []nerdle.Equation, n int) []nerdle.Equation {
-	type scored struct {
-		g    nerdle.Equation
-		cost float64
-	}
-	all := make([]scored, len(guesses))
+	costs := make([]float64, len(guesses))
 	for i, g := range guesses {
-		b.sp.split(g, secrets)
-		all[i] = scored{g, b.sp.expectedCost(len(secrets))}
-		b.sp.reset()
+		costs[i] = b.sp.cost(g, secrets)
 	}
-	slices.SortStableFunc(all, func(x, y scored) int {
-		switch {
-		case x.cost < y.cost:
-			return -1
-		case x.cost > y.cost:
-			return 1
-		}
-		return 0
-	})
-	out := make([]nerdle.Equation, min(n, len(all)))
-	for i := range out {
-		out[i] = all[i].g
-	}
-	return out
+	return cheapest(guesses, costs, n)
 }
 
 // lookahead estimates the expected guesses to find a secret of cands by

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"gamelab/internal/store"
 	"gamelab/nerdle"
 )
 
@@ -44,11 +45,8 @@ func SaveOpener(u *Universe, g nerdle.Equation) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return "", err
-	}
 	text := fmt.Sprintf("%s\n%d %v %d\n%v\n", openerFormat, u.Length, u.Rules, len(u.All), g)
-	return path, writeAtomic(path, []byte(text))
+	return path, store.WriteAtomic(path, []byte(text))
 }
 
 // LoadOpener returns the cached opener of u, or 0 if none is cached or the
@@ -72,21 +70,4 @@ func LoadOpener(u *Universe) nerdle.Equation {
 		return 0
 	}
 	return g
-}
-
-// writeAtomic writes data to path through a temporary file and a rename.
-func writeAtomic(path string, data []byte) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".tmp-*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
 }

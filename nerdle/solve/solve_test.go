@@ -11,20 +11,12 @@ import (
 	"testing"
 
 	"gamelab/internal/bench"
+	"gamelab/internal/testenv"
 	"gamelab/nerdle"
 )
 
 // TestMain keeps the tests away from the user's cache of trees and openers.
-func TestMain(m *testing.M) {
-	dir, err := os.MkdirTemp("", "gamelab-cache")
-	if err != nil {
-		panic(err)
-	}
-	os.Setenv("XDG_CACHE_HOME", dir)
-	code := m.Run()
-	os.RemoveAll(dir)
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { os.Exit(testenv.RunWithOwnCache(m)) }
 
 var universes sync.Map // length -> *Universe
 

@@ -76,3 +76,11 @@ func (sp *splitter) expectedCost(total int) float64 {
 	}
 	return 1 + sum/float64(total)
 }
+
+// cost returns the expected cost of guess on secrets (see expectedCost).
+func (sp *splitter) cost(guess nerdle.Equation, secrets []nerdle.Equation) float64 {
+	sp.split(guess, secrets)
+	c := sp.expectedCost(len(secrets))
+	sp.reset()
+	return c
+}

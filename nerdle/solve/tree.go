@@ -3,6 +3,7 @@ package solve
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -15,6 +16,7 @@ import (
 	"strings"
 	"sync"
 
+	"gamelab/internal/store"
 	"gamelab/nerdle"
 )
 
@@ -174,13 +176,7 @@ func (s *searcher) weigh(sp *splitter, set []nerdle.Equation) []option {
 		opts = append(opts, option{g, lb, est})
 	}
 	slices.SortStableFunc(opts, func(a, b option) int {
-		switch {
-		case a.est < b.est:
-			return -1
-		case a.est > b.est:
-			return 1
-		}
-		return a.lb - b.lb
+		return cmp.Or(cmp.Compare(a.est, b.est), a.lb-b.lb)
 	})
 	return opts
 }
@@ -515,12 +511,9 @@ func SaveTree(u *Universe, t *Tree) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return "", err
-	}
 	var buf bytes.Buffer
 	if err := t.Write(&buf); err != nil {
 		return "", err
 	}
-	return path, writeAtomic(path, buf.Bytes())
+	return path, store.WriteAtomic(path, buf.Bytes())
 }

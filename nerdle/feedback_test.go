@@ -1,6 +1,9 @@
 package nerdle
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestScore(t *testing.T) {
 	tests := []struct {
@@ -115,4 +118,25 @@ func BenchmarkScore(b *testing.B) {
 		sink += Score(all[i&(1<<16-1)], guess)
 	}
 	_ = sink
+}
+
+// FuzzParseFeedback checks that ParseFeedback accepts exactly the rows of
+// G, M and B letters of the right length, and that Format reads them back.
+func FuzzParseFeedback(f *testing.F) {
+	f.Add("GMBBG", 5)
+	f.Add("gmb", 3)
+	f.Add("GGGGGGGGGGG", 11)
+	f.Fuzz(func(t *testing.T, s string, n int) {
+		if n < 1 || n > MaxLength {
+			return
+		}
+		fb, err := ParseFeedback(s, n)
+		valid := len(s) == n && strings.Trim(strings.ToUpper(s), "GMB") == ""
+		if (err == nil) != valid {
+			t.Fatalf("ParseFeedback(%q, %d) = %v, want valid %v", s, n, err, valid)
+		}
+		if err == nil && fb.Format(n) != strings.ToUpper(s) {
+			t.Fatalf("ParseFeedback(%q).Format = %q", s, fb.Format(n))
+		}
+	})
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"math"
 	"math/rand/v2"
 	"reflect"
 	"strings"
@@ -209,4 +210,72 @@ func TestBarLine(t *testing.T) {
 	if got != want {
 		t.Errorf("Line = %q, want %q", got, want)
 	}
+}
+
+func FuzzParseShard(f *testing.F) {
+	for _, s := range []string{"0/1", "3/4", "4/4", "1/0", "-1/2", "1/2x", ""} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		sh, err := ParseShard(s)
+		if err != nil {
+			return
+		}
+		if sh.Count < 1 || sh.Index < 0 || sh.Index >= sh.Count {
+			t.Fatalf("ParseShard(%q) = %v", s, sh)
+		}
+		if back, err := ParseShard(sh.String()); err != nil || back != sh {
+			t.Fatalf("round trip of %v: %v, %v", sh, back, err)
+		}
+	})
+}
+
+// FuzzReadJSON feeds damaged reports to ReadJSON: it must fail cleanly or
+// return a report that summarises without panicking.
+func FuzzReadJSON(f *testing.F) {
+	r, _ := Run(context.Background(), Config{Name: "dice", Unit: "pips", Games: 5, Seed: 1}, newDice, nil)
+	var buf bytes.Buffer
+	r.WriteJSON(&buf)
+	f.Add(buf.Bytes())
+	f.Add([]byte(`{"config":{"games":1},"outcomes":[{"game":0,"value":1e308}]}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		r, err := ReadJSON(bytes.NewReader(data))
+		if err != nil {
+			return
+		}
+		var out bytes.Buffer
+		if err := r.WriteSummary(&out); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := Merge(r); err != nil && !strings.Contains(err.Error(), "twice") {
+			t.Fatal(err)
+		}
+	})
+}
+
+// FuzzHistogram checks that any values make a histogram that counts each
+// value once, in few bins, and terminates.
+func FuzzHistogram(f *testing.F) {
+	f.Add(1e308, 1e308, 3.0)
+	f.Add(1.0, 2.0, 3.0)
+	f.Add(-5.5, 1e15, 1e15+1)
+	f.Fuzz(func(t *testing.T, a, b, c float64) {
+		for _, v := range []float64{a, b, c} {
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				return
+			}
+		}
+		bins := MakeHistogram([]float64{a, b, c})
+		total := 0
+		for _, bin := range bins {
+			total += bin.Count
+		}
+		if total != 3 || len(bins) > maxIntegerBins+1 {
+			t.Fatalf("%v: %d bins counting %d values", []float64{a, b, c}, len(bins), total)
+		}
+		var out bytes.Buffer
+		if err := WriteHistogram(&out, bins, "x", 10); err != nil {
+			t.Fatal(err)
+		}
+	})
 }

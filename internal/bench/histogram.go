@@ -39,30 +39,36 @@ func MakeHistogram(values []float64) []Bin {
 	integers := true
 	for _, v := range values {
 		lo, hi = min(lo, v), max(hi, v)
-		integers = integers && v == math.Trunc(v)
+		// Beyond 2^53 floats skip whole numbers: treat them as continuous.
+		integers = integers && v == math.Trunc(v) && math.Abs(v) < 1<<53
 	}
 	var bins []Bin
 	if integers && hi-lo < maxIntegerBins {
-		for v := lo; v <= hi; v++ {
+		for i := 0; lo+float64(i) <= hi; i++ {
+			v := lo + float64(i)
 			bins = append(bins, Bin{Label: fmt.Sprintf("%d", int64(v)), Lo: v, Hi: v + 1})
 		}
 	} else {
 		const n = 20
 		width := (hi - lo) / n
-		if width == 0 {
-			width = 1
-		}
 		if integers {
 			width = math.Ceil(width)
 		}
-		for i := 0; lo+float64(i)*width <= hi; i++ {
+		if !(width > 0) || lo+width == lo {
+			width = max(1, math.Abs(lo)) // all values (nearly) equal
+		}
+		for i := 0; i <= n && lo+float64(i)*width <= hi; i++ {
 			a := lo + float64(i)*width
 			bins = append(bins, Bin{Label: fmt.Sprintf("%s–%s", formatValue(a), formatValue(a+width)), Lo: a, Hi: a + width})
 		}
 	}
+	width := bins[0].Hi - bins[0].Lo
 	for _, v := range values {
-		i := int((v - bins[0].Lo) / (bins[0].Hi - bins[0].Lo))
-		bins[min(i, len(bins)-1)].Count++
+		i := 0
+		if width > 0 {
+			i = int(min(float64(len(bins)-1), max(0, (v-bins[0].Lo)/width)))
+		}
+		bins[i].Count++
 	}
 	return bins
 }

@@ -22,7 +22,7 @@ var (
 	universe6    *solve.Universe
 )
 
-func u6(t *testing.T) *solve.Universe {
+func u6(t testing.TB) *solve.Universe {
 	universeOnce.Do(func() {
 		var err error
 		if universe6, err = solve.NewUniverse(6, nerdle.Standard); err != nil {
@@ -32,7 +32,7 @@ func u6(t *testing.T) *solve.Universe {
 	return universe6
 }
 
-func best(t *testing.T, u *solve.Universe) solve.Solver {
+func best(t testing.TB, u *solve.Universe) solve.Solver {
 	f, err := solve.Lookup("best")
 	if err != nil {
 		t.Fatal(err)
@@ -160,4 +160,28 @@ func TestAssist(t *testing.T) {
 			t.Errorf("assist output lacks %q:\n%s", want, text)
 		}
 	}
+}
+
+// FuzzServe sends arbitrary lines to the protocol: every line it writes is
+// a guess or an error line, and it never fails on input.
+func FuzzServe(f *testing.F) {
+	f.Add("BBBMMM\nnew\nGGGGGG\n")
+	f.Add("x\n\n\nquit\n")
+	f.Add("MMBBBG\nBMBBMG\nGGGGGG\n")
+	u := u6(f)
+	s := best(f, u)
+	f.Fuzz(func(t *testing.T, in string) {
+		var out strings.Builder
+		if err := Serve(strings.NewReader(in), &out, u, s); err != nil {
+			t.Fatal(err)
+		}
+		for _, line := range strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n") {
+			if strings.HasPrefix(line, "error: ") {
+				continue
+			}
+			if nerdle.Check(line, nerdle.Standard) != nil || len(line) != 6 {
+				t.Fatalf("wrote %q", line)
+			}
+		}
+	})
 }

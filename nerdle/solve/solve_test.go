@@ -264,3 +264,39 @@ func BenchmarkChoose(b *testing.B) {
 		})
 	}
 }
+
+// FuzzReadTree feeds damaged tree files to ReadTree: it must refuse them
+// or return a tree that finds every secret.
+func FuzzReadTree(f *testing.F) {
+	u := universe(f, 5)
+	tree, err := Search(context.Background(), u, DefaultSearch(5), nil)
+	if err != nil {
+		f.Fatal(err)
+	}
+	var buf bytes.Buffer
+	tree.Write(&buf)
+	f.Add(buf.Bytes())
+	f.Add([]byte(treeFormat + "\nlength 5\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		got, err := ReadTree(bytes.NewReader(data), u)
+		if err != nil {
+			return
+		}
+		if _, _, err := got.Play(u.All); err != nil {
+			t.Fatalf("accepted a tree that fails: %v", err)
+		}
+	})
+}
+
+func BenchmarkSearch(b *testing.B) {
+	for _, n := range []int{5, 6} {
+		u := universe(b, n)
+		b.Run(strconv.Itoa(n), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := Search(context.Background(), u, DefaultSearch(n), nil); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

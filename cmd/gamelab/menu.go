@@ -17,7 +17,7 @@ var games = []tui.MenuItem{
 	{Name: "2048", Description: "slide and merge tiles"},
 	{Name: "Oware", Description: "the mancala game of West Africa"},
 	{Name: "Mastermind", Description: "break the colour code"},
-	{Name: "PDD", Description: "People's Democratic Dictatorship, a card game of secret rules"},
+	{Name: "PDD", Description: "People's Democratic Dictatorship: cards"},
 }
 
 // Run shows the menu until the player quits, playing each game chosen.

@@ -104,5 +104,9 @@ func (m *Menu) View() string {
 		b.WriteString(m.notice)
 	}
 	b.WriteString("\n" + KeyHelp(menuKeys.Up, menuKeys.Down, menuKeys.Choose, menuKeys.Quit))
-	return Centre(m.width, m.height, Panel.Render(b.String()))
+	panel := Panel.Render(b.String())
+	if w, h := lipgloss.Width(panel), lipgloss.Height(panel); m.width > 0 && (w > m.width || h > m.height) {
+		return TooSmall(m.width, m.height, w, h)
+	}
+	return Centre(m.width, m.height, panel)
 }

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"strings"
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -68,4 +69,12 @@ func TestTooSmall(t *testing.T) {
 		t.Errorf("TooSmall is %dx%d, want the screen's 40x5", lipgloss.Width(got), lipgloss.Height(got))
 	}
 	golden.RequireEqual(t, got)
+}
+
+func TestMenuTooSmall(t *testing.T) {
+	m := NewMenu(items)
+	m.Update(tea.WindowSizeMsg{Width: 30, Height: 8})
+	if got := m.View(); !strings.Contains(got, "Terminal too small: 30×8.") {
+		t.Errorf("view in 30×8:\n%s", got)
+	}
 }

@@ -2,6 +2,7 @@ package solve
 
 import (
 	"math/rand/v2"
+	"slices"
 
 	"gamelab/nerdle"
 )
@@ -18,6 +19,11 @@ type Seeder interface {
 type Random struct {
 	u   *Universe
 	rng *rand.Rand
+
+	// The candidates after the rows of the last call, so that a game's
+	// next call filters only them.
+	rows  []nerdle.Row
+	cands []nerdle.Equation
 }
 
 // NewRandom returns a Random solver over u.
@@ -30,7 +36,14 @@ func (r *Random) Seed(seed uint64) { r.rng = rand.New(rand.NewPCG(seed, 0x72616e
 
 // Guess implements Solver.
 func (r *Random) Guess(h History) (nerdle.Equation, error) {
-	c := r.u.Candidates(h)
+	var c []nerdle.Equation
+	if n := len(r.rows); n > 0 && len(h.Rows) == n+1 && slices.Equal(h.Rows[:n], r.rows) {
+		last := h.Rows[n]
+		c = Filter(r.cands, last.Guess, last.Feedback)
+	} else {
+		c = r.u.Candidates(h)
+	}
+	r.rows, r.cands = slices.Clone(h.Rows), c
 	if len(c) == 0 {
 		return 0, ErrInconsistent
 	}

@@ -24,19 +24,27 @@ func Enumerate(n int, r Rules) ([]Equation, error) {
 		return nil, fmt.Errorf("length %d: equations have %d to %d symbols", n, MinLength, MaxLength)
 	}
 	g := newGenerator(n, r)
-	// The left sides of different lengths are independent jobs; the longest
-	// ones carry most of the work, so they start first.
-	lengths := make(chan int, n)
+	// Left sides of each length k, split by the length m of their last term
+	// (m = 0: a single term), are independent jobs. The longest left sides
+	// carry most of the work, so they start first.
+	type job struct{ k, m int }
+	var jobs []job
 	for k := n - 2; k >= 3; k-- {
-		lengths <- k
+		for m := 0; m <= k-2; m++ {
+			jobs = append(jobs, job{k, m})
+		}
 	}
-	close(lengths)
-	parts := make([][]Equation, n)
+	queue := make(chan int, len(jobs))
+	for i := range jobs {
+		queue <- i
+	}
+	close(queue)
+	parts := make([][]Equation, len(jobs))
 	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), n-4) {
+	for range runtime.GOMAXPROCS(0) {
 		wg.Go(func() {
-			for k := range lengths {
-				parts[k] = g.equations(k)
+			for i := range queue {
+				parts[i] = g.equations(jobs[i].k, jobs[i].m)
 			}
 		})
 	}
@@ -181,8 +189,12 @@ func (g *generator) buildTable(m int, valueCap, denCap int64) termTable {
 				}
 				// Division: a/b / x <= valueCap.
 				code := (head | uint64(Divide)) << shift
-				if !g.rules.fractions() {
-					entries = appendExactQuotients(entries, a, lo, hi, valueCap, code)
+				if !g.rules.fractions() || denCap == 1 {
+					// Only whole quotients count: a fraction divided stays
+					// a fraction, a whole number must divide exactly.
+					if b == 1 {
+						entries = appendExactQuotients(entries, a, lo, hi, valueCap, code)
+					}
 					continue
 				}
 				// x/gcd(a,x) >= x/a, so the quotient's denominator b*x/gcd(a,x)
@@ -274,12 +286,13 @@ func hasOperator(code uint64, m int) bool {
 	return high != ones&(1<<(4*uint(m))-1)
 }
 
-// equations returns the valid equations whose left side has k symbols.
-func (g *generator) equations(k int) []Equation {
+// equations returns the valid equations whose left side has k symbols and
+// whose last term has m symbols (m = 0: the left side is a single term).
+func (g *generator) equations(k, m int) []Equation {
 	lo, hi := resultRange(g.n, k)
 	d := g.n - 1 - k
 	var out []Equation
-	g.exprs(k, lo, hi, true, func(code uint64, v rat) {
+	g.exprsSplit(k, m, lo, hi, true, func(code uint64, v rat) {
 		if v.den != 1 || !hasOperator(code, k) {
 			return
 		}
@@ -319,48 +332,103 @@ func emitRange(t *termTable, grp termGroup, lo, hi int64, emit func(term)) {
 // + or -) is combined only with last terms of its own denominator, the only
 // ones that can make the sum whole.
 func (g *generator) exprs(k int, lo, hi int64, integral bool, emit func(code uint64, v rat)) {
-	// A single term.
-	t := &g.tables[k]
-	for _, grp := range t.groups {
-		emitRange(t, grp, lo*grp.den, hi*grp.den, func(e term) { emit(e.code, e.v) })
-	}
-	// A head of h symbols, + or -, and a last term of m symbols.
+	g.exprsSplit(k, 0, lo, hi, integral, emit) // a single term, at every length
 	for m := 1; m <= k-2; m++ {
-		last := &g.tables[m]
-		if len(last.groups) == 0 {
-			continue
-		}
-		h := k - 1 - m
-		shift := 4 * uint(m)
-		g.exprs(h, lo-last.maxVal, hi+last.maxVal, false, func(hc uint64, hv rat) {
-			a, b := hv.num, hv.den
-			plus := (hc<<4 | uint64(Plus)) << shift
-			minus := (hc<<4 | uint64(Minus)) << shift
-			for _, grp := range last.groups {
-				if integral && grp.den != b {
-					continue
-				}
-				d := grp.den
-				// a/b + c/d in [lo, hi]  <=>  c in [(lo*b-a)*d/b, (hi*b-a)*d/b].
-				emitRange(last, grp, ceilDiv((lo*b-a)*d, b), floorDiv((hi*b-a)*d, b), func(e term) {
-					emit(plus|e.code, hv.add(e.v))
-				})
-				// a/b - c/d in [lo, hi]  <=>  c in [(a-hi*b)*d/b, (a-lo*b)*d/b].
-				emitRange(last, grp, ceilDiv((a-hi*b)*d, b), floorDiv((a-lo*b)*d, b), func(e term) {
-					emit(minus|e.code, hv.add(e.v.neg()))
-				})
-			}
-		})
+		g.exprsSplit(k, m, lo, hi, integral, emit)
 	}
 }
 
+// exprsSplit is the part of exprs whose last term has m symbols; m = 0
+// stands for the expressions that are a single term.
+func (g *generator) exprsSplit(k, m int, lo, hi int64, integral bool, emit func(code uint64, v rat)) {
+	if m == 0 {
+		t := &g.tables[k]
+		for _, grp := range t.groups {
+			emitRange(t, grp, lo*grp.den, hi*grp.den, func(e term) { emit(e.code, e.v) })
+		}
+		return
+	}
+	// A head of h symbols, + or -, and a last term of m symbols.
+	last := &g.tables[m]
+	if len(last.groups) == 0 {
+		return
+	}
+	h := k - 1 - m
+	shift := 4 * uint(m)
+	g.exprs(h, lo-last.maxVal, hi+last.maxVal, false, func(hc uint64, hv rat) {
+		a, b := hv.num, hv.den
+		plus := (hc<<4 | uint64(Plus)) << shift
+		minus := (hc<<4 | uint64(Minus)) << shift
+		for _, grp := range last.groups {
+			if integral && grp.den != b {
+				continue
+			}
+			d := grp.den
+			// a/b + c/d in [lo, hi]  <=>  c in [(lo*b-a)*d/b, (hi*b-a)*d/b].
+			emitRange(last, grp, ceilDiv((lo*b-a)*d, b), floorDiv((hi*b-a)*d, b), func(e term) {
+				emit(plus|e.code, hv.add(e.v))
+			})
+			// a/b - c/d in [lo, hi]  <=>  c in [(a-hi*b)*d/b, (a-lo*b)*d/b].
+			emitRange(last, grp, ceilDiv((a-hi*b)*d, b), floorDiv((a-lo*b)*d, b), func(e term) {
+				emit(minus|e.code, hv.add(e.v.neg()))
+			})
+		}
+	})
+}
+
 // radixSort sorts equations on their low bits (the symbols; all have one
-// length) with a least-significant-digit radix sort, several times faster
-// than a comparison sort on millions of keys.
+// length). A first pass scatters them by their leading two symbols into
+// buckets small enough for the cache; the buckets are then sorted on the
+// remaining bits with a least-significant-digit radix sort, in parallel.
+// On millions of keys this is several times faster than a comparison sort.
 func radixSort(a []Equation, bits int) {
-	const digit = 11
+	if len(a) < 2 {
+		return
+	}
+	const top = 8 // bits of the leading two symbols
+	rest := bits - top
+	var start [1<<top + 1]int
+	for _, e := range a {
+		start[e>>uint(rest)&(1<<top-1)+1]++
+	}
+	for i := 1; i < len(start); i++ {
+		start[i] += start[i-1]
+	}
 	tmp := make([]Equation, len(a))
-	src, dst := a, tmp
+	next := start
+	for _, e := range a {
+		b := e >> uint(rest) & (1<<top - 1)
+		tmp[next[b]] = e
+		next[b]++
+	}
+	buckets := make(chan int, 1<<top)
+	for b := range 1 << top {
+		if start[b+1]-start[b] > 0 {
+			buckets <- b
+		}
+	}
+	close(buckets)
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Go(func() {
+			for b := range buckets {
+				lsdSort(tmp[start[b]:start[b+1]], a[start[b]:start[b+1]], rest)
+			}
+		})
+	}
+	wg.Wait()
+}
+
+// lsdSort sorts src on its low bits with 11-bit digits, using dst as
+// scratch, and leaves the result in dst.
+func lsdSort(src, dst []Equation, bits int) {
+	const digit = 11
+	if passes := (bits + digit - 1) / digit; passes%2 == 0 {
+		// Each pass moves the keys to the other slice, so an even number
+		// of passes ends where it starts: start from dst.
+		copy(dst, src)
+		src, dst = dst, src
+	}
 	for shift := 0; shift < bits; shift += digit {
 		var count [1<<digit + 1]int
 		for _, e := range src {
@@ -375,8 +443,5 @@ func radixSort(a []Equation, bits int) {
 			count[b]++
 		}
 		src, dst = dst, src
-	}
-	if &src[0] != &a[0] {
-		copy(a, src)
 	}
 }

@@ -235,3 +235,21 @@ func randomLeft(rng *rand.Rand, k int) string {
 	}
 	return string(b)
 }
+
+func TestRadixSort(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for _, n := range []int{0, 1, 2, 3, 1000, 100000} {
+		for _, length := range []int{5, 6, 8, 9, 11} {
+			a := make([]Equation, n)
+			for i := range a {
+				a[i] = Equation(rng.Uint64() & (1<<(4*uint(length)) - 1))
+			}
+			want := slices.Clone(a)
+			slices.Sort(want)
+			radixSort(a, 4*length)
+			if !slices.Equal(a, want) {
+				t.Errorf("%d keys of %d symbols: not sorted", n, length)
+			}
+		}
+	}
+}

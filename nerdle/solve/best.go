@@ -13,9 +13,10 @@ import (
 	"gamelab/nerdle"
 )
 
-// Book is what Best precomputes for a universe and shares, read-only, among
-// all its solvers: the opener, the universe split by the opener, a pool of
-// strong guesses, and the decision tree if one is cached.
+// Book is what Best precomputes for a universe and shares among all its
+// solvers: the opener, the universe split by the opener, the decision tree
+// if one is cached, and the searcher (with its pool of strong guesses and
+// its memo, which all solvers fill together, under a lock).
 type Book struct {
 	u       *Universe
 	Opener  nerdle.Equation
@@ -50,10 +51,10 @@ func NewBook(u *Universe, tree *Tree) *Book {
 	switch {
 	case tree != nil:
 		b.Opener = tree.Root()
-	case LoadOpener(u) != 0:
-		b.Opener = LoadOpener(u)
 	default:
-		b.Opener = FindOpener(u, pool, quickOpenerSecrets)
+		if b.Opener = LoadOpener(u); b.Opener == 0 {
+			b.Opener = FindOpener(u, pool, quickOpenerSecrets)
+		}
 	}
 	b.classes = make([][]nerdle.Equation, nerdle.NumFeedbacks(u.Length))
 	for _, c := range splitAll(u.All, b.Opener) {

@@ -38,8 +38,8 @@ func (f *solverFlags) solver(stderr io.Writer) (*solve.Universe, solve.Solver, e
 	return u, s, err
 }
 
-// universe enumerates the equations and says on stderr how the default
-// solver will play when it has no cached tree.
+// universe enumerates the equations and, for the default solver, prepares
+// its book and says on stderr how it will play when nothing was cached.
 func (f *solverFlags) universe(stderr io.Writer) (*solve.Universe, solve.Factory, error) {
 	u, err := solve.NewUniverse(f.Length, f.rules())
 	if err != nil {
@@ -49,14 +49,16 @@ func (f *solverFlags) universe(stderr io.Writer) (*solve.Universe, solve.Factory
 	if err != nil {
 		return nil, nil, err
 	}
+	if f.Solver != "best" {
+		return u, factory, nil
+	}
+	// The book is made once per universe; the solvers made later share it.
+	book := solve.BookFor(u)
 	switch {
-	case f.Solver != "best":
-	case f.Length <= 6:
-		// The optimal tree is searched on first use, in well under a second.
-	case f.Length <= 8 && solve.LoadTree(u) == nil:
+	case f.Length <= 8 && book.Tree == nil:
 		fmt.Fprintf(stderr, "gamelab: no decision tree cached for length %d (%v); playing the online strategy. "+
 			"`gamelab nerdle tree build --length %d --rules %v` builds the best-found tree.\n", f.Length, u.Rules, f.Length, u.Rules)
-	case f.Length > 8 && solve.LoadOpener(u) == 0:
+	case f.Length > 8 && !book.OpenerCached:
 		fmt.Fprintf(stderr, "gamelab: no opener cached for length %d (%v); using one found quickly at start-up. "+
 			"`gamelab nerdle tree build --length %d --rules %v` weighs openers thoroughly.\n", f.Length, u.Rules, f.Length, u.Rules)
 	}

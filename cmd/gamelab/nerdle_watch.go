@@ -17,15 +17,13 @@ func watchNerdle(e *env, u *solve.Universe, factory solve.Factory, games int, se
 	if !isTerminal(e.stdin) || !isTerminal(e.stdout) {
 		return errors.New("--watch needs a terminal")
 	}
-	p, err := solve.NewBenchPlayer(u, factory, nerdle.DefaultRows, exhaustive)
-	if err != nil {
-		return err
-	}
 	s, err := factory(u)
 	if err != nil {
 		return err
 	}
-	secret := func(i int) nerdle.Equation { return p.Secret(bench.Game{Index: i, Seed: bench.SeedFor(seed, i)}) }
+	secret := func(i int) nerdle.Equation {
+		return solve.BenchSecret(u, bench.Game{Index: i, Seed: bench.SeedFor(seed, i)}, exhaustive)
+	}
 	m := play.NewWatch(u, s, games, secret)
 	prog := tea.NewProgram(m, tea.WithContext(e.ctx), tea.WithInput(e.stdin), tea.WithOutput(e.stdout), tea.WithAltScreen())
 	if _, err := prog.Run(); err != nil && !errors.Is(err, tea.ErrProgramKilled) {

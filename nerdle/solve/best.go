@@ -18,11 +18,12 @@ import (
 // if one is cached, and the searcher (with its pool of strong guesses and
 // its memo, which all solvers fill together, under a lock).
 type Book struct {
-	u       *Universe
-	Opener  nerdle.Equation
-	classes [][]nerdle.Equation // the universe by the opener's feedback, indexed by it
-	Tree    *Tree               // nil when no tree is built for this universe
-	search  *searcher
+	u            *Universe
+	Opener       nerdle.Equation
+	OpenerCached bool                // the opener came from the cache of BuildOpener
+	classes      [][]nerdle.Equation // the universe by the opener's feedback, indexed by it
+	Tree         *Tree               // nil when no tree is built for this universe
+	search       *searcher
 }
 
 // Online search settings: the width of the lazy tree search, and the
@@ -48,13 +49,12 @@ func NewBook(u *Universe, tree *Tree) *Book {
 	b := &Book{u: u, Tree: tree}
 	pool := guessPool(u, searchPoolSize)
 	b.search = newSearcher(u, onlineWidth, pool)
-	switch {
-	case tree != nil:
+	if tree != nil {
 		b.Opener = tree.Root()
-	default:
-		if b.Opener = LoadOpener(u); b.Opener == 0 {
-			b.Opener = FindOpener(u, pool, quickOpenerSecrets)
-		}
+	} else if b.Opener = LoadOpener(u); b.Opener != 0 {
+		b.OpenerCached = true
+	} else {
+		b.Opener = FindOpener(u, pool, quickOpenerSecrets)
 	}
 	b.classes = make([][]nerdle.Equation, nerdle.NumFeedbacks(u.Length))
 	for _, c := range splitAll(u.All, b.Opener) {
@@ -74,10 +74,9 @@ type class struct {
 func splitAll(set []nerdle.Equation, guess nerdle.Equation) []class {
 	nf := nerdle.NumFeedbacks(guess.Len())
 	members := make([]nerdle.Equation, len(set))
-	var codes []nerdle.Feedback
 	if len(set) > nf {
 		// Counting sort, linear in the set, for the largest sets.
-		codes = make([]nerdle.Feedback, len(set))
+		codes := make([]nerdle.Feedback, len(set))
 		start := make([]int, nf+1)
 		for i, s := range set {
 			codes[i] = nerdle.Score(s, guess)
@@ -207,7 +206,7 @@ func cheapest(guesses []nerdle.Equation, costs []float64, n int) []nerdle.Equati
 }
 
 // bestGuess returns the guess of guesses with the lowest expected cost on
-// secrets, and that cost. Ties go to guesses that may be the secret.
+// secrets, and that cost; of equal costs, the first. It allocates nothing.
 func bestGuess(sp *splitter, guesses, secrets []nerdle.Equation) (nerdle.Equation, float64) {
 	var best nerdle.Equation
 	bestCost := 1e18
@@ -353,8 +352,10 @@ func (b *Best) lookahead(g nerdle.Equation, cands []nerdle.Equation) float64 {
 	return 1 + total/float64(len(cands))
 }
 
-// guessesFor returns the guesses worth weighing for cands: the candidates
-// themselves, the strong pool, and a spread of the whole universe.
+// guessesFor returns the guesses worth weighing for cands: every equation
+// of a small universe; else a spread of the candidates, the strong pool, and
+// a random sample of the universe seeded by cands, so that the same
+// position always gets the same guess.
 func (b *Best) guessesFor(cands []nerdle.Equation) []nerdle.Equation {
 	all := b.book.u.All
 	if len(all) <= 4000 {

@@ -44,8 +44,7 @@ func Play(ctx context.Context, s Solver, secret nerdle.Equation, r nerdle.Rules,
 	return h.Rows, fmt.Errorf("secret %v: not found in %d guesses", secret, GiveUp)
 }
 
-// BenchPlayer plays benchmark games: game i has secret u.All[i] when the
-// run covers every equation, else one drawn from the game's seed.
+// BenchPlayer plays benchmark games, with the secrets of BenchSecret.
 type BenchPlayer struct {
 	u          *Universe
 	solver     Solver
@@ -63,17 +62,18 @@ func NewBenchPlayer(u *Universe, f Factory, rows int, exhaustive bool) (*BenchPl
 	return &BenchPlayer{u: u, solver: s, rows: rows, exhaustive: exhaustive}, nil
 }
 
-// Secret returns the secret of game g.
-func (p *BenchPlayer) Secret(g bench.Game) nerdle.Equation {
-	if p.exhaustive {
-		return p.u.All[g.Index]
+// BenchSecret returns the secret of benchmark game g: u.All[g.Index] when
+// the run covers every equation, else one drawn from the game's seed.
+func BenchSecret(u *Universe, g bench.Game, exhaustive bool) nerdle.Equation {
+	if exhaustive {
+		return u.All[g.Index]
 	}
-	return nerdle.RandomSecret(rand.New(rand.NewPCG(g.Seed, 0)), p.u.All)
+	return nerdle.RandomSecret(rand.New(rand.NewPCG(g.Seed, 0)), u.All)
 }
 
 // Play implements bench.Player.
 func (p *BenchPlayer) Play(ctx context.Context, g bench.Game) (bench.Outcome, error) {
-	secret := p.Secret(g)
+	secret := BenchSecret(p.u, g, p.exhaustive)
 	rows, err := Play(ctx, p.solver, secret, p.u.Rules, nil)
 	if err != nil {
 		return bench.Outcome{}, err

@@ -218,10 +218,10 @@ func (s *searcher) solve(ctx context.Context, sp *splitter, set []nerdle.Equatio
 	s.mu.Lock()
 	e, ok := s.memo[key]
 	s.mu.Unlock()
-	if ok && (e.exact || e.cost >= bound) {
-		if e.exact && e.cost < bound {
-			return e.n, e.cost
-		}
+	if ok && e.exact && e.cost < bound {
+		return e.n, e.cost
+	}
+	if ok && e.cost >= bound { // exact or a lower bound: either way, too dear
 		return nil, infinite
 	}
 	// A secret that tells all the others apart is optimal.
@@ -305,8 +305,6 @@ type SearchOptions struct {
 	Openers int // first guesses weighed by the cost of their whole tree
 	Width   int // guesses weighed at every later position
 	Depth   int // most guesses allowed for any secret
-	// Also are openers weighed besides the best-ranked ones.
-	Also []nerdle.Equation
 }
 
 // Search builds a tree for u: for each of the most promising openers it
@@ -317,9 +315,6 @@ func Search(ctx context.Context, u *Universe, o SearchOptions, progress func(ope
 	s := newSearcher(u, o.Width, guessPool(u, searchPoolSize))
 	sp := newSplitter(u.Length)
 	openers := s.rootOptions(sp, o.Openers)
-	for _, g := range o.Also {
-		openers = append(openers, option{guess: g})
-	}
 	type result struct {
 		t    *node
 		cost int

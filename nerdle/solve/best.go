@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"context"
 	"math/bits"
-	"math/rand/v2"
 	"runtime"
 	"slices"
 	"strings"
@@ -24,6 +23,7 @@ type Book struct {
 	classes      [][]nerdle.Equation // the universe by the opener's feedback, indexed by it
 	Tree         *Tree               // nil when no tree is built for this universe
 	search       *searcher
+	scanned      []nerdle.Equation // what informative scans: all, or a spread of the largest universes (length 11)
 }
 
 // Online search settings: the width of the lazy tree search, and the
@@ -46,7 +46,10 @@ func MaxGuesses(n int) int {
 // NewBook computes the opener (or takes it from tree, if given) and splits
 // the universe by it.
 func NewBook(u *Universe, tree *Tree) *Book {
-	b := &Book{u: u, Tree: tree}
+	b := &Book{u: u, Tree: tree, scanned: u.All}
+	if len(u.All) > scanMax {
+		b.scanned = spread(u.All, scanMax)
+	}
 	pool := guessPool(u, searchPoolSize)
 	b.search = newSearcher(u, onlineWidth, pool)
 	if tree != nil {
@@ -172,22 +175,42 @@ func FindOpener(u *Universe, pool []nerdle.Equation, secrets int) nerdle.Equatio
 	return parallelBest(u, top, spread(u.All, secrets), 1)[0]
 }
 
-// parallelBest is Best.best on all cores: the n guesses with the lowest
-// expected cost on secrets.
+// parallelBest returns the n guesses with the lowest expected cost on
+// secrets, weighed on all cores.
 func parallelBest(u *Universe, guesses, secrets []nerdle.Equation, n int) []nerdle.Equation {
-	costs := make([]float64, len(guesses))
+	return cheapest(guesses, costs(newSplitters(u.Length), guesses, secrets), n)
+}
+
+// newSplitters returns a splitter for every core.
+func newSplitters(n int) []*splitter {
+	sps := make([]*splitter, runtime.GOMAXPROCS(0))
+	for i := range sps {
+		sps[i] = newSplitter(n)
+	}
+	return sps
+}
+
+// parallelMin is the fewest colourings worth sharing among cores.
+const parallelMin = 50_000
+
+// costs returns the expected cost of every guess on secrets, weighed on as
+// many cores as there are splitters.
+func costs(sps []*splitter, guesses, secrets []nerdle.Equation) []float64 {
+	out := make([]float64, len(guesses))
+	workers := len(sps)
+	if len(guesses)*len(secrets) < parallelMin {
+		workers = 1
+	}
 	var wg sync.WaitGroup
-	workers := runtime.GOMAXPROCS(0)
 	for w := range workers {
 		wg.Go(func() {
-			sp := newSplitter(u.Length)
 			for i := w; i < len(guesses); i += workers {
-				costs[i] = sp.cost(guesses[i], secrets)
+				out[i] = sps[w].cost(guesses[i], secrets)
 			}
 		})
 	}
 	wg.Wait()
-	return cheapest(guesses, costs, n)
+	return out
 }
 
 // cheapest returns the n guesses of lowest cost, cheapest first; ties keep
@@ -221,13 +244,13 @@ func bestGuess(sp *splitter, guesses, secrets []nerdle.Equation) (nerdle.Equatio
 // Best is the default solver: see the package documentation.
 type Best struct {
 	book *Book
-	sp   *splitter
+	sps  []*splitter                // one per core; the first for work done on one
 	memo map[string]nerdle.Equation // decisions by history, valid for one book
 }
 
 // NewBest returns a solver using book.
 func NewBest(book *Book) *Best {
-	return &Best{book: book, sp: newSplitter(book.u.Length), memo: map[string]nerdle.Equation{}}
+	return &Best{book: book, sps: newSplitters(book.u.Length), memo: map[string]nerdle.Equation{}}
 }
 
 // Guess implements Solver.
@@ -286,7 +309,7 @@ func (b *Best) choose(cands []nerdle.Equation, depth int) nerdle.Equation {
 		return cands[0]
 	}
 	if len(b.book.u.All) <= treeUniverseMax || len(cands) <= exactSetLimit {
-		if t, _ := b.book.search.solve(context.Background(), b.sp, cands, depth, infinite); t != nil {
+		if t, _ := b.book.search.solve(context.Background(), b.sps[0], cands, depth, infinite); t != nil {
 			return t.guess
 		}
 	}
@@ -297,77 +320,82 @@ func (b *Best) choose(cands []nerdle.Equation, depth int) nerdle.Equation {
 	sample := spread(cands, max(100, stageOneBudget/len(guesses)))
 	top := b.best(guesses, sample, shortlist)
 	if len(sample) < len(cands) {
-		top = b.best(top, spread(cands, stageTwoSecrets), lookahead)
+		top = b.best(top, spread(cands, stageTwoSecrets), lookaheadWidth)
 	} else {
-		top = top[:min(lookahead, len(top))]
+		top = top[:min(lookaheadWidth, len(top))]
 	}
 	if len(cands) > lookaheadLimit {
 		return top[0]
 	}
-	best, bestCost := top[0], 1e18
-	for _, g := range top {
-		if c := b.lookahead(g, cands); c < bestCost {
-			best, bestCost = g, c
-		}
-	}
-	return best
+	return cheapest(top, b.lookaheads(top, cands), 1)[0]
 }
 
-// Budgets of the online decision, in colourings (about 45 ns each).
+// Budgets of the online decision, in colourings (about 45 ns each) or
+// guesses.
 const (
-	stageOneBudget  = 1_000_000
+	stageOneBudget  = 500_000
 	stageTwoSecrets = 20_000
 	shortlist       = 24
-	lookahead       = 6
+	lookaheadWidth  = 6
 	lookaheadLimit  = 4000 // largest candidate set weighed two guesses deep
+
+	candidateGuesses   = 500       // candidates weighed as guesses, a spread of them
+	informativeGuesses = 1000      // guesses of the universe shortlisted by informative
+	scanMax            = 1_000_000 // most equations informative scans
 )
 
 // best returns the n guesses of guesses with the lowest expected cost on
 // secrets, best first.
 func (b *Best) best(guesses, secrets []nerdle.Equation, n int) []nerdle.Equation {
-	costs := make([]float64, len(guesses))
-	for i, g := range guesses {
-		costs[i] = b.sp.cost(g, secrets)
+	return cheapest(guesses, costs(b.sps, guesses, secrets), n)
+}
+
+// lookaheads returns, for each guess, its cost estimated by lookahead,
+// the guesses shared among cores.
+func (b *Best) lookaheads(guesses, cands []nerdle.Equation) []float64 {
+	out := make([]float64, len(guesses))
+	var wg sync.WaitGroup
+	for w, sp := range b.sps {
+		wg.Go(func() {
+			for i := w; i < len(guesses); i += len(b.sps) {
+				out[i] = lookahead(sp, guesses[i], cands)
+			}
+		})
 	}
-	return cheapest(guesses, costs, n)
+	wg.Wait()
+	return out
 }
 
 // lookahead estimates the expected guesses to find a secret of cands by
 // guessing g and then, in every class it leaves, the best next guess among
 // the class's own members.
-func (b *Best) lookahead(g nerdle.Equation, cands []nerdle.Equation) float64 {
+func lookahead(sp *splitter, g nerdle.Equation, cands []nerdle.Equation) float64 {
 	total := 0.0
 	for _, c := range splitAll(cands, g) {
 		k := len(c.set)
 		switch {
-		case c.f == b.sp.allG:
+		case c.f == sp.allG:
 			continue
 		case k <= 2:
 			total += float64(k) * remaining(int32(k))
 			continue
 		}
-		_, cost := bestGuess(b.sp, c.set, c.set)
+		_, cost := bestGuess(sp, c.set, c.set)
 		total += float64(k) * cost
 	}
 	return 1 + total/float64(len(cands))
 }
 
 // guessesFor returns the guesses worth weighing for cands: every equation
-// of a small universe; else a spread of the candidates, the strong pool, and
-// a random sample of the universe seeded by cands, so that the same
-// position always gets the same guess.
+// of a small universe; else a spread of the candidates and the guesses of
+// the universe with the most informative colours for them.
 func (b *Best) guessesFor(cands []nerdle.Equation) []nerdle.Equation {
 	all := b.book.u.All
 	if len(all) <= 4000 {
 		return all
 	}
-	guesses := spread(cands, 1000)
-	guesses = append(guesses, b.book.search.pool...)
-	rng := rand.New(rand.NewPCG(uint64(len(cands)), uint64(cands[0])))
-	for range 1000 {
-		guesses = append(guesses, all[rng.IntN(len(all))])
-	}
-	return guesses
+	guesses := spread(cands, candidateGuesses)
+	return append(guesses, informative(b.book.scanned, cands, informativeGuesses)...)
 }
 
 // books holds one Book per universe within the process, made once.

@@ -147,14 +147,36 @@ type option struct {
 }
 
 // rank weighs every guess worth considering for set and returns the best
-// width of them, by estimated cost and then by lower bound.
+// width of them, by estimated cost and then by lower bound; of equal ones,
+// the first weighed. It selects rather than sorts: width is small and the
+// guesses weighed are thousands, at every node of a search.
 func (s *searcher) rank(sp *splitter, set []nerdle.Equation, width int) []option {
 	opts := s.weigh(sp, set)
-	return opts[:min(width, len(opts))]
+	if width >= len(opts) {
+		slices.SortStableFunc(opts, compareOptions)
+		return opts
+	}
+	top := make([]option, 0, width+1)
+	for _, o := range opts {
+		at := len(top)
+		for at > 0 && compareOptions(o, top[at-1]) < 0 {
+			at--
+		}
+		if at < width {
+			top = slices.Insert(top, at, o)
+			top = top[:min(len(top), width)]
+		}
+	}
+	return top
+}
+
+// compareOptions orders options by estimated cost, then by lower bound.
+func compareOptions(a, b option) int {
+	return cmp.Or(cmp.Compare(a.est, b.est), a.lb-b.lb)
 }
 
 // weigh returns the guesses worth considering for set, with their bounds
-// and estimates, best estimate first.
+// and estimates, in no particular order.
 func (s *searcher) weigh(sp *splitter, set []nerdle.Equation) []option {
 	guesses := s.u.All
 	if len(guesses)*len(set) > rankBudget {
@@ -175,9 +197,6 @@ func (s *searcher) weigh(sp *splitter, set []nerdle.Equation) []option {
 		sp.reset()
 		opts = append(opts, option{g, lb, est})
 	}
-	slices.SortStableFunc(opts, func(a, b option) int {
-		return cmp.Or(cmp.Compare(a.est, b.est), a.lb-b.lb)
-	})
 	return opts
 }
 
@@ -186,6 +205,7 @@ func (s *searcher) weigh(sp *splitter, set []nerdle.Equation) []option {
 // alone reliably puts the best opener near the top.
 func (s *searcher) rootOptions(sp *splitter, k int) []option {
 	opts := s.weigh(sp, s.u.All)
+	slices.SortStableFunc(opts, compareOptions)
 	byEstimate := opts[:min((k+1)/2, len(opts))]
 	byBound := slices.Clone(opts)
 	slices.SortStableFunc(byBound, func(a, b option) int { return a.lb - b.lb })

@@ -92,11 +92,13 @@ func lowerBound(k int) int {
 
 // searcher finds low-cost trees by depth-first branch and bound. It is
 // shared by the goroutines of one search: the memo is locked, each
-// goroutine has its own splitter.
+// goroutine has its own splitter, and the helpers that weigh a large set's
+// guesses with it take theirs from spare.
 type searcher struct {
 	u     *Universe
 	width int
 	pool  []nerdle.Equation // strong guesses weighed when all are too many
+	spare sync.Pool         // of *splitter
 
 	mu   sync.Mutex
 	memo map[memoKey]memoEntry
@@ -136,7 +138,9 @@ const rankBudget = 6_000_000
 const searchPoolSize = 1500
 
 func newSearcher(u *Universe, width int, pool []nerdle.Equation) *searcher {
-	return &searcher{u: u, width: width, pool: pool, memo: map[memoKey]memoEntry{}}
+	s := &searcher{u: u, width: width, pool: pool, memo: map[memoKey]memoEntry{}}
+	s.spare.New = func() any { return newSplitter(u.Length) }
+	return s
 }
 
 // option is a guess being weighed for a set: its split and bounds.
@@ -176,7 +180,8 @@ func compareOptions(a, b option) int {
 }
 
 // weigh returns the guesses worth considering for set, with their bounds
-// and estimates, in no particular order.
+// and estimates, in the order of the guesses. Large sets are weighed on all
+// cores.
 func (s *searcher) weigh(sp *splitter, set []nerdle.Equation) []option {
 	guesses := s.u.All
 	if len(guesses)*len(set) > rankBudget {
@@ -184,8 +189,31 @@ func (s *searcher) weigh(sp *splitter, set []nerdle.Equation) []option {
 		slices.Sort(guesses)
 		guesses = slices.Compact(guesses)
 	}
-	opts := make([]option, 0, len(guesses))
-	for _, g := range guesses {
+	opts := make([]option, len(guesses))
+	workers := 1
+	if len(guesses)*len(set) >= parallelMin {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Go(func() {
+			lo, hi := w*len(guesses)/workers, (w+1)*len(guesses)/workers
+			if w == 0 {
+				weighInto(sp, set, guesses[lo:hi], opts[lo:hi])
+				return
+			}
+			helper := s.spare.Get().(*splitter)
+			weighInto(helper, set, guesses[lo:hi], opts[lo:hi])
+			s.spare.Put(helper)
+		})
+	}
+	wg.Wait()
+	return opts
+}
+
+// weighInto sets opts[i] to guesses[i] weighed for set.
+func weighInto(sp *splitter, set, guesses []nerdle.Equation, opts []option) {
+	for i, g := range guesses {
 		sp.split(g, set)
 		lb := len(set)
 		for _, f := range sp.touched {
@@ -193,11 +221,9 @@ func (s *searcher) weigh(sp *splitter, set []nerdle.Equation) []option {
 				lb += lowerBound(int(sp.counts[f]))
 			}
 		}
-		est := sp.expectedCost(len(set))
+		opts[i] = option{g, lb, sp.expectedCost(len(set))}
 		sp.reset()
-		opts = append(opts, option{g, lb, est})
 	}
-	return opts
 }
 
 // rootOptions returns the openers worth a whole tree: half of them best by

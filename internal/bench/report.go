@@ -168,7 +168,11 @@ func (r *Report) WriteSummary(w io.Writer) error {
 	if r.Setup > 0 {
 		fmt.Fprintf(tw, "start-up\t%v\n", roundDuration(r.Setup))
 	}
-	fmt.Fprintf(tw, "time in total\t%v on %d workers\n", roundDuration(r.Setup+s.Wall), r.Workers)
+	workers := "workers"
+	if r.Workers == 1 {
+		workers = "worker"
+	}
+	fmt.Fprintf(tw, "time in total\t%v on %d %s\n", roundDuration(r.Setup+s.Wall), r.Workers, workers)
 	if err := tw.Flush(); err != nil {
 		return err
 	}

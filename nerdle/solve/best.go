@@ -14,7 +14,7 @@ import (
 
 // Book is what Best precomputes for a universe and shares among all its
 // solvers: the opener, the universe split by the opener, the decision tree
-// if one is cached, and the searcher (with its pool of strong guesses and
+// if one is cached, and the searcher (with its source of guesses and
 // its memo, which all solvers fill together, under a lock).
 type Book struct {
 	u            *Universe
@@ -50,13 +50,23 @@ func NewBook(u *Universe, tree *Tree) *Book {
 	if len(u.All) > scanMax {
 		b.scanned = spread(u.All, scanMax)
 	}
-	pool := guessPool(u, searchPoolSize)
-	b.search = newSearcher(u, onlineWidth, pool)
+	var pool []nerdle.Equation
+	if len(u.All) <= treeUniverseMax {
+		pool = guessPool(u, searchPoolSize)
+		b.search = newSearcher(u, onlineWidth, fixedGuesses(pool))
+	} else {
+		b.search = newSearcher(u, onlineWidth, func(set []nerdle.Equation) []nerdle.Equation {
+			return informative(b.scanned, set, informativeGuesses)
+		})
+	}
 	if tree != nil {
 		b.Opener = tree.Root()
 	} else if b.Opener = LoadOpener(u); b.Opener != 0 {
 		b.OpenerCached = true
 	} else {
+		if pool == nil {
+			pool = guessPool(u, searchPoolSize)
+		}
 		b.Opener = FindOpener(u, pool, quickOpenerSecrets)
 	}
 	b.classes = make([][]nerdle.Equation, nerdle.NumFeedbacks(u.Length))
@@ -387,15 +397,16 @@ func lookahead(sp *splitter, g nerdle.Equation, cands []nerdle.Equation) float64
 }
 
 // guessesFor returns the guesses worth weighing for cands: every equation
-// of a small universe; else a spread of the candidates and the guesses of
-// the universe with the most informative colours for them.
+// of a small universe; else a spread of the candidates and the searcher's
+// others (at lengths 9 to 11, the guesses of the universe with the most
+// informative colours for them).
 func (b *Best) guessesFor(cands []nerdle.Equation) []nerdle.Equation {
 	all := b.book.u.All
 	if len(all) <= 4000 {
 		return all
 	}
 	guesses := spread(cands, candidateGuesses)
-	return append(guesses, informative(b.book.scanned, cands, informativeGuesses)...)
+	return append(guesses, b.book.search.others(cands)...)
 }
 
 // books holds one Book per universe within the process, made once.

@@ -97,8 +97,10 @@ func lowerBound(k int) int {
 type searcher struct {
 	u     *Universe
 	width int
-	pool  []nerdle.Equation // strong guesses weighed when all are too many
-	spare sync.Pool         // of *splitter
+	// others returns the guesses weighed for a set besides its own members
+	// when the whole universe is too many.
+	others func(set []nerdle.Equation) []nerdle.Equation
+	spare  sync.Pool // of *splitter
 
 	mu   sync.Mutex
 	memo map[memoKey]memoEntry
@@ -130,17 +132,22 @@ func setHash(set []nerdle.Equation) uint64 {
 }
 
 // rankBudget is the most colourings rank computes to weigh every equation
-// as a guess for a set; larger sets weigh the candidates and the pool.
+// as a guess for a set; larger sets weigh their members and the others.
 const rankBudget = 6_000_000
 
 // searchPoolSize is the number of strong guesses weighed, besides the
 // candidates, for sets too large to weigh every equation against.
 const searchPoolSize = 1500
 
-func newSearcher(u *Universe, width int, pool []nerdle.Equation) *searcher {
-	s := &searcher{u: u, width: width, pool: pool, memo: map[memoKey]memoEntry{}}
+func newSearcher(u *Universe, width int, others func(set []nerdle.Equation) []nerdle.Equation) *searcher {
+	s := &searcher{u: u, width: width, others: others, memo: map[memoKey]memoEntry{}}
 	s.spare.New = func() any { return newSplitter(u.Length) }
 	return s
+}
+
+// fixedGuesses returns a searcher's others that are always pool.
+func fixedGuesses(pool []nerdle.Equation) func([]nerdle.Equation) []nerdle.Equation {
+	return func([]nerdle.Equation) []nerdle.Equation { return pool }
 }
 
 // option is a guess being weighed for a set: its split and bounds.
@@ -185,7 +192,7 @@ func compareOptions(a, b option) int {
 func (s *searcher) weigh(sp *splitter, set []nerdle.Equation) []option {
 	guesses := s.u.All
 	if len(guesses)*len(set) > rankBudget {
-		guesses = append(slices.Clone(set), s.pool...)
+		guesses = append(slices.Clone(set), s.others(set)...)
 		slices.Sort(guesses)
 		guesses = slices.Compact(guesses)
 	}
@@ -358,7 +365,7 @@ type SearchOptions struct {
 // size of the universe the result is optimal for its depth; smaller widths
 // trade optimality for time. Openers are weighed in parallel on all cores.
 func Search(ctx context.Context, u *Universe, o SearchOptions, progress func(opener nerdle.Equation, total int)) (*Tree, error) {
-	s := newSearcher(u, o.Width, guessPool(u, searchPoolSize))
+	s := newSearcher(u, o.Width, fixedGuesses(guessPool(u, searchPoolSize)))
 	sp := newSplitter(u.Length)
 	openers := s.rootOptions(sp, o.Openers)
 	type result struct {

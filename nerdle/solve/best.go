@@ -349,9 +349,9 @@ const (
 	lookaheadWidth  = 6
 	lookaheadLimit  = 4000 // largest candidate set weighed two guesses deep
 
-	candidateGuesses   = 500       // candidates weighed as guesses, a spread of them
-	informativeGuesses = 1000      // guesses of the universe shortlisted by informative
-	scanMax            = 1_000_000 // most equations informative scans
+	candidateGuesses   = 500     // candidates weighed as guesses, a spread of them
+	informativeGuesses = 1000    // guesses of the universe shortlisted by informative
+	scanMax            = 700_000 // most equations informative scans (length 11: every 22nd)
 )
 
 // best returns the n guesses of guesses with the lowest expected cost on

@@ -46,10 +46,7 @@ func MaxGuesses(n int) int {
 // NewBook computes the opener (or takes it from tree, if given) and splits
 // the universe by it.
 func NewBook(u *Universe, tree *Tree) *Book {
-	b := &Book{u: u, Tree: tree, scanned: u.All}
-	if len(u.All) > scanMax {
-		b.scanned = spread(u.All, scanMax)
-	}
+	b := &Book{u: u, Tree: tree, scanned: scanned(u)}
 	var pool []nerdle.Equation
 	if len(u.All) <= treeUniverseMax {
 		pool = guessPool(u, searchPoolSize)
@@ -176,13 +173,23 @@ func spread(set []nerdle.Equation, k int) []nerdle.Equation {
 }
 
 // FindOpener returns the first guess with the lowest expected cost, weighing
-// the strong pool and a spread of the universe against a spread of
-// secrets, then the best of them against many more. secrets bounds the
-// second stage: len(u.All) weighs against every equation.
+// the strong pool, the most informative guesses and a spread of the universe
+// against a spread of secrets, then the best of them against many more.
+// secrets bounds the second stage: len(u.All) weighs against every equation.
 func FindOpener(u *Universe, pool []nerdle.Equation, secrets int) nerdle.Equation {
 	guesses := append(slices.Clone(pool), spread(u.All, 500)...)
+	guesses = append(guesses, informative(scanned(u), spread(u.All, 50_000), 500)...)
 	top := parallelBest(u, guesses, spread(u.All, 20000), 24)
 	return parallelBest(u, top, spread(u.All, secrets), 1)[0]
+}
+
+// scanned returns the equations informative scans for u: all of them, or
+// an even spread of the largest universes.
+func scanned(u *Universe) []nerdle.Equation {
+	if len(u.All) > scanMax {
+		return spread(u.All, scanMax)
+	}
+	return u.All
 }
 
 // parallelBest returns the n guesses with the lowest expected cost on

@@ -24,6 +24,7 @@ const thoroughOpenerSecrets = 2_000_000
 func BuildOpener(u *Universe) nerdle.Equation {
 	pool := guessPool(u, 2*searchPoolSize)
 	guesses := append(pool, spread(u.All, 2000)...)
+	guesses = append(guesses, informative(scanned(u), spread(u.All, 50_000), 1000)...)
 	top := parallelBest(u, guesses, spread(u.All, 50_000), 48)
 	return parallelBest(u, top, spread(u.All, thoroughOpenerSecrets), 1)[0]
 }

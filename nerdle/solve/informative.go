@@ -14,14 +14,14 @@ import (
 // margins holds what a set of secrets says about each position and each
 // symbol on its own: how many secrets have symbol c at position i, and how
 // many hold c at least m times. From them, the colour a guess's symbol gets
-// at one position has a known distribution, and the sum over positions of
-// those distributions' entropies is a cheap upper bound on what the guess
-// can tell about the set.
+// at one position has (roughly: earlier greens are not discounted) a known
+// distribution, and the sum over positions of those distributions' entropies
+// bounds what the guess can tell about the set.
 //
 // The bound ignores how positions depend on each other, so it only shortlists:
-// over sets left by an opener at length 9, the guess that splits the set best
-// is among the thousand with the highest bound nearly always, where a random
-// thousand of the universe almost never holds it. The guesses that score well
+// in 11 of 12 sets left by the opener at length 9, the guess of the universe
+// that split the set best was among the thousand with the highest bound (a
+// random thousand holds it once in 320). The guesses that score well
 // usually repeat symbols known to be present (to learn their count and place),
 // which guessPool, built for a first guess, never offers.
 type margins struct {

@@ -210,19 +210,27 @@ func newSplitters(n int) []*splitter {
 // parallelMin is the fewest colourings worth sharing among cores.
 const parallelMin = 50_000
 
-// costs returns the expected cost of every guess on secrets, weighed on as
-// many cores as there are splitters.
+// costs returns the expected cost of every guess on secrets.
 func costs(sps []*splitter, guesses, secrets []nerdle.Equation) []float64 {
+	return onCores(sps, guesses, len(guesses)*len(secrets), func(sp *splitter, g nerdle.Equation) float64 {
+		return sp.cost(g, secrets)
+	})
+}
+
+// onCores returns f of every guess, the guesses shared among as many cores
+// as there are splitters, each core using its own; work (in colourings)
+// below parallelMin stays on one.
+func onCores(sps []*splitter, guesses []nerdle.Equation, work int, f func(*splitter, nerdle.Equation) float64) []float64 {
 	out := make([]float64, len(guesses))
 	workers := len(sps)
-	if len(guesses)*len(secrets) < parallelMin {
+	if work < parallelMin {
 		workers = 1
 	}
 	var wg sync.WaitGroup
 	for w := range workers {
 		wg.Go(func() {
 			for i := w; i < len(guesses); i += workers {
-				out[i] = sps[w].cost(guesses[i], secrets)
+				out[i] = f(sps[w], guesses[i])
 			}
 		})
 	}
@@ -344,7 +352,11 @@ func (b *Best) choose(cands []nerdle.Equation, depth int) nerdle.Equation {
 	if len(cands) > lookaheadLimit {
 		return top[0]
 	}
-	return cheapest(top, b.lookaheads(top, cands), 1)[0]
+	// Each lookahead weighs every class against itself: always worth a core.
+	costs := onCores(b.sps, top, parallelMin, func(sp *splitter, g nerdle.Equation) float64 {
+		return lookahead(sp, g, cands)
+	})
+	return cheapest(top, costs, 1)[0]
 }
 
 // Budgets of the online decision, in colourings (about 45 ns each) or
@@ -365,22 +377,6 @@ const (
 // secrets, best first.
 func (b *Best) best(guesses, secrets []nerdle.Equation, n int) []nerdle.Equation {
 	return cheapest(guesses, costs(b.sps, guesses, secrets), n)
-}
-
-// lookaheads returns, for each guess, its cost estimated by lookahead,
-// the guesses shared among cores.
-func (b *Best) lookaheads(guesses, cands []nerdle.Equation) []float64 {
-	out := make([]float64, len(guesses))
-	var wg sync.WaitGroup
-	for w, sp := range b.sps {
-		wg.Go(func() {
-			for i := w; i < len(guesses); i += len(b.sps) {
-				out[i] = lookahead(sp, guesses[i], cands)
-			}
-		})
-	}
-	wg.Wait()
-	return out
 }
 
 // lookahead estimates the expected guesses to find a secret of cands by

@@ -20,8 +20,8 @@ import (
 // by binary search. The work is thus proportional to the output plus the
 // heads visited, not to the 15^n strings.
 func Enumerate(n int, r Rules) ([]Equation, error) {
-	if n < MinLength || n > MaxLength {
-		return nil, fmt.Errorf("length %d: equations have %d to %d symbols", n, MinLength, MaxLength)
+	if err := CheckLength(n); err != nil {
+		return nil, fmt.Errorf("length %d: %w", n, err)
 	}
 	g := newGenerator(n, r)
 	// Left sides of each length k, split by the length m of their last term

@@ -6,8 +6,30 @@ import (
 	"math/rand/v2"
 )
 
-// DefaultRows is the number of guesses a player gets unless told otherwise.
-const DefaultRows = 6
+// The game's defaults and limits, as a player meets them.
+const (
+	DefaultLength = 8  // symbols per equation unless told otherwise
+	DefaultRows   = 6  // guesses a player gets unless told otherwise
+	MaxRows       = 20 // the most guesses a game may allow
+)
+
+// CheckLength says what is wrong with n as a length of equations, if
+// anything; the caller names n.
+func CheckLength(n int) error {
+	if n < MinLength || n > MaxLength {
+		return fmt.Errorf("equations have %d to %d symbols", MinLength, MaxLength)
+	}
+	return nil
+}
+
+// CheckRows says what is wrong with n as a number of rows, if anything;
+// the caller names n.
+func CheckRows(n int) error {
+	if n < 1 || n > MaxRows {
+		return fmt.Errorf("a game has 1 to %d rows", MaxRows)
+	}
+	return nil
+}
 
 // Status is the state of a game.
 type Status uint8
@@ -44,8 +66,8 @@ func NewGame(secret Equation, maxRows int, r Rules) (*Game, error) {
 	if err := Check(secret.String(), r); err != nil {
 		return nil, fmt.Errorf("secret %v: %w", secret, err)
 	}
-	if maxRows < 1 {
-		return nil, fmt.Errorf("%d rows: a game needs at least one", maxRows)
+	if err := CheckRows(maxRows); err != nil {
+		return nil, fmt.Errorf("%d rows: %w", maxRows, err)
 	}
 	return &Game{secret: secret, rules: r, maxRows: maxRows}, nil
 }

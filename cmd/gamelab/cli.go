@@ -2,16 +2,30 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
+	"regexp"
+	"runtime/debug"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/alecthomas/kong"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"gamelab/internal/cache"
+	"gamelab/internal/store"
+	"gamelab/internal/tui"
+	"gamelab/nerdle"
+	"gamelab/nerdle/solve"
 )
 
 // cli is the command tree: `gamelab <game> <verb> [flags]`.
 type cli struct {
+	CacheDir string `name:"cache-dir" env:"GAMELAB_CACHE_DIR" placeholder:"DIR" help:"Where to keep caches (trees, openers, crash logs); default: gamelab in the user cache directory."`
+
 	Menu   menuCmd   `cmd:"" default:"1" hidden:"" help:"Open the menu of games."`
 	Nerdle nerdleCmd `cmd:"" help:"Nerdle: guess the equation."`
 	Merge  mergeCmd  `cmd:"" help:"Merge the --json reports of the shards of one benchmark run."`
@@ -19,10 +33,20 @@ type cli struct {
 
 // env is what commands may touch of the outside world; tests replace it.
 type env struct {
-	ctx    context.Context
-	stdin  io.Reader
-	stdout io.Writer
-	stderr io.Writer
+	ctx      context.Context
+	stdin    io.Reader
+	stdout   io.Writer
+	stderr   io.Writer
+	cacheDir string // --cache-dir, if given
+}
+
+// cache returns the cache root: --cache-dir, GAMELAB_CACHE_DIR or the
+// user's cache directory.
+func (e *env) cache() (cache.Dir, error) {
+	if e.cacheDir != "" {
+		return cache.Dir(e.cacheDir), nil
+	}
+	return cache.Default()
 }
 
 // exitError ends the program with a status and no further message: the
@@ -35,11 +59,48 @@ func (e *exitError) Error() string { return fmt.Sprintf("exit status %d", e.code
 // usageError is a command line that could not be parsed.
 type usageError struct{ err error }
 
-func (e *usageError) Error() string { return e.err.Error() + " (see gamelab --help)" }
+func (e *usageError) Error() string { return plainUsage(e.err.Error()) + " (see gamelab --help)" }
+
+// kongPhrases rewrites the parser's messages in the words of the command
+// line: no Go types, no <EOL>.
+var kongPhrases = []struct {
+	re   *regexp.Regexp
+	with string
+}{
+	{regexp.MustCompile(`expected \w+ value but got "EOL" \(<EOL>\)`), "needs a value"},
+	{regexp.MustCompile(`expected (a valid 64 bit |)int( value|) but got ("[^"]*").*`), "$3 is not a whole number"},
+	{regexp.MustCompile(`expected (a valid 64 bit |)uint( value|) but got ("[^"]*").*`), "$3 is not a whole number of 0 or more"},
+	{regexp.MustCompile(`expected (a valid 64 bit |)float( value|) but got ("[^"]*").*`), "$3 is not a number"},
+	{regexp.MustCompile(`^expected "(<[^>]+>)( \.\.\.)?"$`), "missing $1"},
+	{regexp.MustCompile(`"EOL"|<EOL>`), "the end of the line"},
+	{regexp.MustCompile(`--[a-z-]+: (--[a-z-]+) `), "$1 "}, // a flag's own check names it already
+}
+
+// plainUsage rewrites a parser message with kongPhrases.
+func plainUsage(msg string) string {
+	for _, p := range kongPhrases {
+		msg = p.re.ReplaceAllString(msg, p.with)
+	}
+	return msg
+}
 func (e *usageError) Unwrap() error { return e.err }
 
 // kongExit carries kong's request to exit (after --help) out of Parse.
 type kongExit int
+
+// vars are the values the command tree's defaults and help take from the
+// game packages, which own them.
+func vars() kong.Vars {
+	return kong.Vars{
+		"length":     strconv.Itoa(nerdle.DefaultLength),
+		"min_length": strconv.Itoa(nerdle.MinLength),
+		"max_length": strconv.Itoa(nerdle.MaxLength),
+		"rows":       strconv.Itoa(nerdle.DefaultRows),
+		"max_rows":   strconv.Itoa(nerdle.MaxRows),
+		"solver":     solve.DefaultSolver,
+		"solvers":    strings.Join(solve.Names(), ", ") + " (" + solve.DefaultSolver + " is the strongest)",
+	}
+}
 
 // run parses args and runs the command they name. It is main without the
 // process: everything it reads and writes goes through its arguments.
@@ -51,27 +112,68 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		kong.Writers(stdout, stderr),
 		kong.Exit(func(code int) { panic(kongExit(code)) }),
 		kong.ConfigureHelp(kong.HelpOptions{Compact: true, NoExpandSubcommands: true}),
+		vars(),
 	)
 	if err != nil {
 		return err
 	}
+	e := &env{ctx: ctx, stdin: stdin, stdout: stdout, stderr: stderr}
 	defer func() {
 		if r := recover(); r != nil {
-			code, ok := r.(kongExit)
-			if !ok {
-				panic(r)
+			if code, ok := r.(kongExit); ok {
+				err = nil
+				if code != 0 {
+					err = &exitError{int(code)}
+				}
+				return
 			}
-			err = nil
-			if code != 0 {
-				err = &exitError{int(code)}
-			}
+			err = crashed(e, &tui.PanicError{Value: r, Stack: debug.Stack()})
 		}
 	}()
 	kctx, err := parser.Parse(args)
 	if err != nil {
 		return &usageError{err}
 	}
-	return kctx.Run(&env{ctx: ctx, stdin: stdin, stdout: stdout, stderr: stderr})
+	e.cacheDir = root.CacheDir
+	if err := kctx.Run(e); err != nil {
+		var pe *tui.PanicError
+		if errors.As(err, &pe) {
+			return crashed(e, pe)
+		}
+		return err
+	}
+	return nil
+}
+
+// crashed writes a panic's stack to a log in the cache root and returns the
+// one-line error that tells the user where it is.
+func crashed(e *env, pe *tui.PanicError) error {
+	msg := oneLine(fmt.Sprint(pe.Value))
+	dir, err := e.cache()
+	if err != nil || dir == "" {
+		return fmt.Errorf("internal error: %s", msg)
+	}
+	path := dir.Path(fmt.Sprintf("crash-%s.log", time.Now().Format("20060102-150405.000")))
+	text := fmt.Sprintf("gamelab %s\npanic: %v\n\n%s", strings.Join(os.Args[1:], " "), pe.Value, pe.Stack)
+	if err := store.WriteAtomic(path, []byte(text)); err != nil {
+		return fmt.Errorf("internal error: %s", msg)
+	}
+	return fmt.Errorf("internal error: %s (details in %s)", msg, path)
+}
+
+// newProgram returns the full-screen program of model m on e's streams.
+func newProgram(e *env, m tea.Model) *tui.Program {
+	return tui.NewProgram(e.ctx, e.stdin, e.stdout, m)
+}
+
+// runProgram runs p and names the command in its errors.
+func runProgram(e *env, p *tui.Program, name string) (tea.Model, error) {
+	m, err := p.Run(e.stdout)
+	var pe *tui.PanicError
+	if err != nil && !errors.As(err, &pe) {
+		err = fmt.Errorf("%s: %w", name, err)
+	}
+	return m, err
 }
 
 // isTerminal reports whether w is a terminal, for choosing between the

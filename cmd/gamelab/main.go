@@ -10,6 +10,8 @@ import (
 	"io"
 	"os"
 	"os/signal"
+
+	_ "gamelab/internal/quietterm" // before bubbletea: see its documentation
 )
 
 func main() {

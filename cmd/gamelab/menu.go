@@ -2,22 +2,26 @@ package main
 
 import (
 	"errors"
-	"fmt"
-
-	tea "github.com/charmbracelet/bubbletea"
 
 	"gamelab/internal/tui"
 )
 
 type menuCmd struct{}
 
-// games is the menu's list; the order is the order of the command tree.
-var games = []tui.MenuItem{
-	{Name: "Nerdle", Description: "guess the equation", Ready: true},
-	{Name: "2048", Description: "slide and merge tiles"},
-	{Name: "Oware", Description: "the mancala game of West Africa"},
-	{Name: "Mastermind", Description: "break the colour code"},
-	{Name: "PDD", Description: "People's Democratic Dictatorship: cards"},
+// game is an entry of the menu: its item, and how to play it (nil while
+// it is coming).
+type game struct {
+	item tui.MenuItem
+	play func(e *env) error
+}
+
+// games is the menu's list, in the order of the command tree.
+var games = []game{
+	{tui.MenuItem{Name: "Nerdle", Description: "guess the equation"}, func(e *env) error { return playNerdle(e, &nerdlePlayCmd{}) }},
+	{tui.MenuItem{Name: "2048", Description: "slide and merge tiles"}, nil},
+	{tui.MenuItem{Name: "Oware", Description: "the mancala game of West Africa"}, nil},
+	{tui.MenuItem{Name: "Mastermind", Description: "break the colour code"}, nil},
+	{tui.MenuItem{Name: "PDD", Description: "People's Democratic Dictatorship: cards"}, nil},
 }
 
 // Run shows the menu until the player quits, playing each game chosen.
@@ -25,22 +29,23 @@ func (c *menuCmd) Run(e *env) error {
 	if !isTerminal(e.stdin) || !isTerminal(e.stdout) {
 		return errors.New("the menu needs a terminal; see gamelab --help for the commands")
 	}
+	items := make([]tui.MenuItem, len(games))
+	play := map[string]func(*env) error{}
+	for i, g := range games {
+		items[i] = g.item
+		items[i].Ready = g.play != nil
+		play[g.item.Name] = g.play
+	}
 	for {
-		m := tui.NewMenu(games)
-		p := tea.NewProgram(m, tea.WithContext(e.ctx), tea.WithInput(e.stdin), tea.WithOutput(e.stdout), tea.WithAltScreen())
-		if _, err := p.Run(); err != nil {
-			if errors.Is(err, tea.ErrProgramKilled) {
-				return nil
-			}
-			return fmt.Errorf("menu: %w", err)
+		m := tui.NewMenu(items)
+		if _, err := runProgram(e, newProgram(e, m), "menu"); err != nil {
+			return err
 		}
-		switch m.Chosen {
-		case -1:
+		if m.Chosen == "" || e.ctx.Err() != nil {
 			return nil
-		case 0:
-			if err := playNerdle(e, &nerdlePlayCmd{}); err != nil {
-				return err
-			}
+		}
+		if err := play[m.Chosen](e); err != nil {
+			return err
 		}
 	}
 }

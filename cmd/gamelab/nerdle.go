@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 
-	tea "github.com/charmbracelet/bubbletea"
-
 	"gamelab/internal/store"
 	"gamelab/nerdle"
 	"gamelab/nerdle/play"
@@ -37,22 +35,33 @@ func (f rulesFlag) rules() nerdle.Rules {
 	return r
 }
 
-func checkLength(n int) error {
-	if n < nerdle.MinLength || n > nerdle.MaxLength {
-		return fmt.Errorf("--length %d: Nerdle equations have %d to %d symbols", n, nerdle.MinLength, nerdle.MaxLength)
+// lengthFlag is the --length flag shared by the Nerdle commands.
+type lengthFlag struct {
+	Length length `short:"n" default:"${length}" help:"Symbols per equation (${min_length} to ${max_length})."`
+}
+
+// length is a length of equations given on the command line; kong
+// validates it wherever it is used.
+type length int
+
+// Validate implements kong's validation hook.
+func (n length) Validate() error { return flagError("--length", int(n), nerdle.CheckLength(int(n))) }
+
+// flagError names the flag and its value in err, if there is one.
+func flagError(flag string, value any, err error) error {
+	if err != nil {
+		return fmt.Errorf("%s %v: %w", flag, value, err)
 	}
 	return nil
 }
 
 type nerdleListCmd struct {
-	Length int `short:"n" default:"8" help:"Symbols per equation (5 to 11)."`
+	lengthFlag
 	rulesFlag
 }
 
-func (c *nerdleListCmd) Validate() error { return checkLength(c.Length) }
-
 func (c *nerdleListCmd) Run(e *env) error {
-	list, err := nerdle.Enumerate(c.Length, c.rules())
+	list, err := nerdle.Enumerate(int(c.Length), c.rules())
 	if err != nil {
 		return err
 	}
@@ -103,20 +112,20 @@ func (c *nerdleFeedbackCmd) Run(e *env) error {
 }
 
 type nerdlePlayCmd struct {
-	Length *int    `short:"n" help:"Symbols per row, 5 to 11 (default: as last time, else 8)."`
-	Rows   *int    `help:"Guesses per game (default: as last time, else 6)."`
+	Length *int    `short:"n" help:"Symbols per row, ${min_length} to ${max_length} (default: as last time, else ${length})."`
+	Rows   *int    `help:"Guesses per game, 1 to ${max_rows} (default: as last time, else ${rows})."`
 	Seed   *uint64 `help:"Seed for the secrets, to replay the same games."`
 	Rules  *string `enum:"standard,nerdlegame" help:"standard or nerdlegame (default: as last time, else standard)."`
 }
 
 func (c *nerdlePlayCmd) Validate() error {
 	if c.Length != nil {
-		if err := checkLength(*c.Length); err != nil {
+		if err := flagError("--length", *c.Length, nerdle.CheckLength(*c.Length)); err != nil {
 			return err
 		}
 	}
-	if c.Rows != nil && (*c.Rows < 1 || *c.Rows > 20) {
-		return fmt.Errorf("--rows %d: choose 1 to 20", *c.Rows)
+	if c.Rows != nil {
+		return flagError("--rows", *c.Rows, nerdle.CheckRows(*c.Rows))
 	}
 	return nil
 }
@@ -131,51 +140,50 @@ func playNerdle(e *env, c *nerdlePlayCmd) error {
 	if !isTerminal(e.stdin) || !isTerminal(e.stdout) {
 		return errors.New("nerdle play needs a terminal; to drive Nerdle from a program, use nerdle check and nerdle feedback")
 	}
-	file, err := store.UserFile("nerdle.json")
+	file, err := play.ProfileFile()
 	if err != nil {
 		return err
 	}
-	var profile play.Profile
+	update := func(change func(*play.Profile)) (*play.Profile, error) {
+		return store.Update(file, change)
+	}
+	// The settings: the flags, else the saved ones, else the defaults. The
+	// saved ones passed validation, so they are in range.
+	var s play.Settings
+	profile, err := update(func(p *play.Profile) {
+		s = p.Settings
+		s.Length = pick(c.Length, s.Length, nerdle.DefaultLength)
+		s.Rows = pick(c.Rows, s.Rows, nerdle.DefaultRows)
+		s.Rules = pick(c.Rules, s.Rules, nerdle.Standard.String())
+		p.Settings = s
+	})
 	var notice string
-	if err := file.Load(&profile); err != nil {
-		var ce *store.CorruptError
-		if !errors.As(err, &ce) {
+	if err != nil {
+		if profile == nil {
 			return err
 		}
-		notice = "Your saved statistics were unreadable and were kept as " + ce.Backup + "; starting afresh."
+		notice = err.Error()
 	}
-	s := &profile.Settings
-	s.Length = pick(c.Length, s.Length, 8)
-	s.Rows = pick(c.Rows, s.Rows, nerdle.DefaultRows)
-	s.Rules = pick(c.Rules, s.Rules, nerdle.Standard.String())
 	rules, err := nerdle.ParseRules(s.Rules)
-	if err != nil || checkLength(s.Length) != nil {
-		// A hand-edited profile: fall back to the defaults.
-		rules, s.Length, s.Rules = nerdle.Standard, 8, nerdle.Standard.String()
+	if err != nil {
+		return err
 	}
 	opts := play.Options{
 		Length:  s.Length,
 		Rows:    s.Rows,
 		Rules:   rules,
-		Profile: &profile,
-		Save:    func(p *play.Profile) error { return file.Save(p) },
+		Profile: profile,
+		Update:  update,
 		Notice:  notice,
+		Seeded:  c.Seed != nil,
 	}
 	if c.Seed != nil {
 		opts.Rand = rand.New(rand.NewPCG(*c.Seed, 0x6e65726466c65))
 	} else if u := profile.Unfinished[play.StatsKey(s.Length, s.Rows, rules)]; u != nil {
-		if g, err := u.Restore(); err == nil {
-			opts.Resume = g
-		}
+		opts.Resume, _ = u.Restore() // validated on loading
 	}
-	if err := file.Save(&profile); err != nil {
-		opts.Notice = "Could not save your settings: " + err.Error()
-	}
-	p := tea.NewProgram(play.New(opts), tea.WithContext(e.ctx), tea.WithInput(e.stdin), tea.WithOutput(e.stdout), tea.WithAltScreen())
-	if _, err := p.Run(); err != nil && !errors.Is(err, tea.ErrProgramKilled) {
-		return fmt.Errorf("nerdle play: %w", err)
-	}
-	return nil
+	_, err = runProgram(e, newProgram(e, play.New(opts)), "nerdle play")
+	return err
 }
 
 // pick returns the flag's value if it was given, else the saved value if

@@ -7,7 +7,7 @@ type nerdleAssistCmd struct {
 }
 
 func (c *nerdleAssistCmd) Run(e *env) error {
-	u, s, err := c.solver(e.stderr)
+	u, s, err := c.solver(e)
 	if err != nil {
 		return err
 	}

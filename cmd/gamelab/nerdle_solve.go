@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"gamelab/internal/bench"
+	"gamelab/internal/cache"
 	"gamelab/nerdle"
 	"gamelab/nerdle/protocol"
 	"gamelab/nerdle/solve"
@@ -15,22 +16,24 @@ import (
 
 // solverFlags are the flags of the commands that run a solver.
 type solverFlags struct {
-	Length int    `short:"n" default:"8" help:"Symbols per equation (5 to 11)."`
-	Solver string `default:"best" help:"Solver: best (the default) or random (a random consistent guess)."`
+	lengthFlag
+	Solver solverName `default:"${solver}" help:"Solver: ${solvers}."`
 	rulesFlag
 }
 
-func (f *solverFlags) Validate() error {
-	if err := checkLength(f.Length); err != nil {
-		return err
-	}
-	_, err := solve.Lookup(f.Solver)
+// solverName is a solver named on the command line; kong validates it
+// wherever it is used.
+type solverName string
+
+// Validate implements kong's validation hook.
+func (s solverName) Validate() error {
+	_, err := solve.Lookup(string(s))
 	return err
 }
 
 // solver enumerates the equations and makes the solver.
-func (f *solverFlags) solver(stderr io.Writer) (*solve.Universe, solve.Solver, error) {
-	u, factory, err := f.universe(stderr)
+func (f *solverFlags) solver(e *env) (*solve.Universe, solve.Solver, error) {
+	u, factory, err := f.universe(e)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -40,36 +43,44 @@ func (f *solverFlags) solver(stderr io.Writer) (*solve.Universe, solve.Solver, e
 
 // universe enumerates the equations and, for the default solver, prepares
 // its book and says on stderr how it will play when nothing was cached.
-func (f *solverFlags) universe(stderr io.Writer) (*solve.Universe, solve.Factory, error) {
-	u, err := solve.NewUniverse(f.Length, f.rules())
+func (f *solverFlags) universe(e *env) (*solve.Universe, solve.Factory, error) {
+	c, err := e.cache()
 	if err != nil {
 		return nil, nil, err
 	}
-	factory, err := solve.Lookup(f.Solver)
+	u, err := solve.NewUniverse(int(f.Length), f.rules(), c)
 	if err != nil {
 		return nil, nil, err
 	}
-	if f.Solver != "best" {
-		return u, factory, nil
+	factory, err := solve.Lookup(string(f.Solver))
+	if err != nil || f.Solver != solve.DefaultSolver {
+		return u, factory, err
 	}
 	// The book is made once per universe; the solvers made later share it.
-	book := solve.BookFor(u)
-	switch {
-	case f.Length <= 8 && book.Tree == nil:
-		fmt.Fprintf(stderr, "gamelab: no decision tree cached for length %d (%v); playing the online strategy. "+
-			"`gamelab nerdle tree build --length %d --rules %v` builds the best-found tree.\n", f.Length, u.Rules, f.Length, u.Rules)
-	case f.Length > 8 && !book.OpenerCached:
-		fmt.Fprintf(stderr, "gamelab: no opener cached for length %d (%v); using one found quickly at start-up. "+
-			"`gamelab nerdle tree build --length %d --rules %v` weighs openers thoroughly.\n", f.Length, u.Rules, f.Length, u.Rules)
-	}
+	reportBook(e.stderr, u, solve.BookFor(u))
 	return u, factory, nil
+}
+
+// reportBook says on w what the default solver could not take from the
+// cache and how it plays instead.
+func reportBook(w io.Writer, u *solve.Universe, book *solve.Book) {
+	if book.CacheErr != nil {
+		fmt.Fprintf(w, "gamelab: %v\n", book.CacheErr)
+	}
+	build := fmt.Sprintf("`gamelab nerdle tree build --length %d --rules %v`", u.Length, u.Rules)
+	switch {
+	case solve.WholeTree(u) && book.Tree == nil:
+		fmt.Fprintf(w, "gamelab: no decision tree cached for length %d (%v); playing the online strategy. %s builds the best-found tree.\n", u.Length, u.Rules, build)
+	case !solve.WholeTree(u) && !book.OpenerCached:
+		fmt.Fprintf(w, "gamelab: no opener cached for length %d (%v); using one found quickly at start-up. %s weighs openers thoroughly.\n", u.Length, u.Rules, build)
+	}
 }
 
 type nerdleBenchCmd struct {
 	solverFlags
 	Games   int    `help:"Games to play (default: every equation for lengths up to 8, else 1000)."`
 	Seed    uint64 `default:"1" help:"Base seed of the secrets drawn."`
-	Rows    int    `default:"6" help:"A game needing more guesses than this counts as failed."`
+	Rows    int    `default:"${rows}" help:"A game needing more guesses than this counts as failed."`
 	Workers int    `help:"Games played at once (default: one per core)."`
 	Shard   string `default:"0/1" help:"Play only part i/n of the run, to merge later with gamelab merge."`
 	JSON    bool   `help:"Print the full report as JSON."`
@@ -83,6 +94,9 @@ func (c *nerdleBenchCmd) Validate() error {
 	if c.Rows < 1 {
 		return fmt.Errorf("--rows %d: want a positive number", c.Rows)
 	}
+	if c.Workers < 0 {
+		return fmt.Errorf("--workers %d: want a positive number", c.Workers)
+	}
 	if _, err := bench.ParseShard(c.Shard); err != nil {
 		return fmt.Errorf("--shard: %w", err)
 	}
@@ -91,36 +105,28 @@ func (c *nerdleBenchCmd) Validate() error {
 
 func (c *nerdleBenchCmd) Run(e *env) error {
 	start := time.Now()
-	u, factory, err := c.universe(e.stderr)
+	u, factory, err := c.universe(e)
 	if err != nil {
 		return err
 	}
 	games := c.Games
 	if games == 0 {
-		games = 1000
-		if c.Length <= 8 {
-			games = len(u.All)
-		}
+		games = solve.DefaultBenchGames(u)
 	}
-	exhaustive := games == len(u.All)
+	cfg := solve.BenchConfig(u, string(c.Solver), games, c.Seed)
+	cfg.Shard, _ = bench.ParseShard(c.Shard)
+	cfg.Workers = c.Workers
+	newPlayer := func() (bench.Player, error) { return solve.NewBenchPlayer(u, factory, c.Rows) }
+	var report *bench.Report
 	if c.Watch {
-		return watchNerdle(e, u, factory, games, c.Seed, exhaustive)
+		report, err = watchNerdle(e, u, cfg, newPlayer)
+	} else {
+		var progress bench.Progress
+		if f, ok := e.stderr.(*os.File); ok {
+			progress = bench.ForTerminal(f, "nerdle")
+		}
+		report, err = bench.Run(e.ctx, cfg, newPlayer, progress)
 	}
-	shard, _ := bench.ParseShard(c.Shard)
-	cfg := bench.Config{
-		Name:    fmt.Sprintf("nerdle length %d, %v rules, solver %s", c.Length, u.Rules, c.Solver),
-		Unit:    "guesses",
-		Games:   games,
-		Seed:    c.Seed,
-		Shard:   shard,
-		Workers: c.Workers,
-	}
-	var progress bench.Progress
-	if f, ok := e.stderr.(*os.File); ok {
-		progress = bench.ForTerminal(f, "nerdle")
-	}
-	newPlayer := func() (bench.Player, error) { return solve.NewBenchPlayer(u, factory, c.Rows, exhaustive) }
-	report, err := bench.Run(e.ctx, cfg, newPlayer, progress)
 	if err != nil {
 		return err
 	}
@@ -136,7 +142,7 @@ type nerdleSolveCmd struct {
 }
 
 func (c *nerdleSolveCmd) Run(e *env) error {
-	u, s, err := c.solver(e.stderr)
+	u, s, err := c.solver(e)
 	if err != nil {
 		return err
 	}
@@ -148,16 +154,14 @@ type nerdleTreeCmd struct {
 }
 
 type nerdleTreeBuildCmd struct {
-	Length  int `short:"n" default:"8" help:"Symbols per equation (5 to 11)."`
-	Openers int `help:"Trees only: first guesses weighed by the cost of their whole tree (default: all for 5 and 6, 16 for 7, 12 for 8)."`
-	Width   int `help:"Trees only: guesses weighed at each later position (default: all for 5 and 6, 25 for 7, 8 for 8)."`
+	lengthFlag
+	Openers int  `help:"Trees only: first guesses weighed by the cost of their whole tree (default: all for 5 and 6, 16 for 7, 12 for 8)."`
+	Width   int  `help:"Trees only: guesses weighed at each later position (default: all for 5 and 6, 25 for 7, 8 for 8)."`
+	Force   bool `help:"Replace the cached tree even with a worse one."`
 	rulesFlag
 }
 
 func (c *nerdleTreeBuildCmd) Validate() error {
-	if err := checkLength(c.Length); err != nil {
-		return err
-	}
 	if c.Openers < 0 || c.Width < 0 {
 		return errors.New("--openers and --width must be positive")
 	}
@@ -166,11 +170,15 @@ func (c *nerdleTreeBuildCmd) Validate() error {
 
 func (c *nerdleTreeBuildCmd) Run(e *env) error {
 	start := time.Now()
-	u, err := solve.NewUniverse(c.Length, c.rules())
+	dir, err := e.cache()
 	if err != nil {
 		return err
 	}
-	if c.Length > 8 {
+	u, err := solve.NewUniverse(int(c.Length), c.rules(), dir)
+	if err != nil {
+		return err
+	}
+	if !solve.WholeTree(u) {
 		// Whole trees are out of reach; the opener is what is worth caching.
 		fmt.Fprintf(e.stderr, "length %d (%v, %d equations): weighing openers against every equation\n", c.Length, u.Rules, len(u.All))
 		g := solve.BuildOpener(u)
@@ -181,7 +189,7 @@ func (c *nerdleTreeBuildCmd) Run(e *env) error {
 		fmt.Fprintf(e.stdout, "length %d, %v rules: opener %v\nsaved to %s in %v\n", c.Length, u.Rules, g, path, time.Since(start).Round(time.Millisecond))
 		return nil
 	}
-	o := solve.DefaultSearch(c.Length)
+	o := solve.DefaultSearch(int(c.Length))
 	if c.Openers > 0 {
 		o.Openers = c.Openers
 	}
@@ -200,11 +208,23 @@ func (c *nerdleTreeBuildCmd) Run(e *env) error {
 	if err != nil {
 		return err
 	}
+	summary := func(t *solve.Tree) string {
+		return fmt.Sprintf("%d guesses over %d secrets, average %.4f, worst %d, opener %v", t.Total, t.Secrets, t.Average(), t.Worst, t.Root())
+	}
+	old, err := solve.LoadTree(u)
+	var damaged *cache.DamagedError
+	if errors.As(err, &damaged) {
+		fmt.Fprintf(e.stderr, "gamelab: %v\n", err)
+	}
+	if old != nil && old.Total < t.Total && !c.Force {
+		fmt.Fprintf(e.stdout, "length %d, %v rules: found %s\nkept the cached tree, which is better: %s (--force replaces it)\n",
+			c.Length, u.Rules, summary(t), summary(old))
+		return nil
+	}
 	path, err := solve.SaveTree(u, t)
 	if err != nil {
 		return fmt.Errorf("saving the tree: %w", err)
 	}
-	fmt.Fprintf(e.stdout, "length %d, %v rules: %d guesses over %d secrets, average %.4f, worst %d, opener %v\nsaved to %s in %v\n",
-		c.Length, u.Rules, t.Total, t.Secrets, t.Average(), t.Worst, t.Root(), path, time.Since(start).Round(time.Millisecond))
+	fmt.Fprintf(e.stdout, "length %d, %v rules: %s\nsaved to %s in %v\n", c.Length, u.Rules, summary(t), path, time.Since(start).Round(time.Millisecond))
 	return nil
 }

@@ -1,33 +1,48 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 
-	tea "github.com/charmbracelet/bubbletea"
-
 	"gamelab/internal/bench"
-	"gamelab/nerdle"
 	"gamelab/nerdle/play"
 	"gamelab/nerdle/solve"
 )
 
-// watchNerdle shows the solver playing the benchmark's games one by one.
-func watchNerdle(e *env, u *solve.Universe, factory solve.Factory, games int, seed uint64, exhaustive bool) error {
+// watchNerdle runs the benchmark on one worker with the watch view as its
+// observer, then prints the summary of the games played, all or some.
+func watchNerdle(e *env, u *solve.Universe, cfg bench.Config, newPlayer func() (bench.Player, error)) (*bench.Report, error) {
 	if !isTerminal(e.stdin) || !isTerminal(e.stdout) {
-		return errors.New("--watch needs a terminal")
+		return nil, errors.New("--watch needs a terminal")
 	}
-	s, err := factory(u)
-	if err != nil {
-		return err
+	ctx, cancel := context.WithCancel(e.ctx)
+	defer cancel()
+	w := play.NewWatch(u, cfg.Games)
+	prog := newProgram(e, w)
+	cfg.Workers, cfg.Observer = 1, w.Observer(prog.Send)
+	type result struct {
+		report *bench.Report
+		err    error
 	}
-	secret := func(i int) nerdle.Equation {
-		return solve.BenchSecret(u, bench.Game{Index: i, Seed: bench.SeedFor(seed, i)}, exhaustive)
+	done := make(chan result, 1)
+	go func() {
+		r, err := bench.Run(ctx, cfg, newPlayer, nil)
+		prog.Send(play.RunDone{Err: err})
+		done <- result{r, err}
+	}()
+	_, perr := runProgram(e, prog, "nerdle bench --watch")
+	w.Close()
+	cancel()
+	res := <-done
+	if perr != nil {
+		return res.report, perr
 	}
-	m := play.NewWatch(u, s, games, secret)
-	prog := tea.NewProgram(m, tea.WithContext(e.ctx), tea.WithInput(e.stdin), tea.WithOutput(e.stdout), tea.WithAltScreen())
-	if _, err := prog.Run(); err != nil && !errors.Is(err, tea.ErrProgramKilled) {
-		return fmt.Errorf("watch: %w", err)
+	if res.err != nil && !errors.Is(res.err, context.Canceled) {
+		return res.report, res.err
 	}
-	return m.Err()
+	if res.report == nil || len(res.report.Outcomes) == 0 {
+		return nil, fmt.Errorf("no game finished")
+	}
+	return res.report, nil
 }

@@ -2,40 +2,83 @@
 // the shared benchmark runner of every gamelab game.
 //
 // A run plays Config.Games games on a pool of workers. Game i is always
-// played with the seed SeedFor(Config.Seed, i), so a result depends only on
-// the base seed and never on the number of workers or on how the run was
-// split: --shard i/n plays every game whose index is i modulo n, and Merge
-// joins the shard reports into the report of the whole run, whichever
-// machines played them.
+// played with the seeds the runner derives from the base seed Config.Seed
+// and i, so a result depends only on the base seed and never on the number
+// of workers or on how the run was split: --shard i/n plays every game whose
+// index is i modulo n, and Merge joins the shard reports into the report of
+// the whole run, whichever machines played them.
 //
 // Each worker owns one Player, made by the run's factory, so engines with
 // caches or scratch memory need no locks.
+//
+// # What a player may see
+//
+// A benchmark measures a player only if nothing derived from the game's
+// hidden state reaches it. Every game has two seeds:
+//
+//   - Game.Seed draws what the player must not know: the secret (Game.Secret
+//     is drawn from it), the tile stream, the opponent's hidden rule. The
+//     game's own code (the Player wrapper a game package writes around its
+//     AI) uses it to set up the game, and the report records it so that a
+//     game can be replayed afterwards. It is never handed to an AI.
+//   - Game.PlayerSeed is the AI's randomness. It comes from a separate,
+//     one-way derivation (SHA-256 of the base seed, the game's index and a
+//     domain label), so neither the secret nor Game.Seed can be computed
+//     from it.
+//
+// An AI therefore sees only what a person playing the game would see (the
+// moves and the feedback the rules give), plus PlayerSeed. A game package's
+// Player must pass nothing else: not the secret, not Game.Seed, not
+// Game.Secret, not Outcome.Detail.
 package bench
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/binary"
 	"fmt"
+	"math/rand/v2"
 	"runtime"
 	"slices"
 	"sync"
 	"time"
 )
 
-// Outcome is the result of one game.
-type Outcome struct {
-	Game    int           `json:"game"`             // index of the game in the run
-	Seed    uint64        `json:"seed"`             // the seed it was played with
-	Value   float64       `json:"value"`            // the measured quantity: guesses, score, …
-	Failed  bool          `json:"failed,omitempty"` // lost, over the limit, …
-	Elapsed time.Duration `json:"elapsed_ns"`       // time spent in Play
-	Detail  string        `json:"detail,omitempty"` // e.g. the secret
+// Game identifies one game of a run and carries what the runner derived
+// for it. See the package documentation for who may see which field.
+type Game struct {
+	Index int // the game's index in the run
+
+	// Seed is the game's own seed: it draws the secret, the tiles, the
+	// opening. Never give it to an AI.
+	Seed uint64
+	// Secret is the index of the game's secret among Config.Secrets (0
+	// when the run has none): game i itself when the run plays every
+	// secret once, else a uniform draw from Seed. Never give it to an AI.
+	Secret int
+	// PlayerSeed seeds the AI's randomness; it reveals nothing of Seed.
+	PlayerSeed uint64
+
+	observer Observer
 }
 
-// Game identifies one game of a run: its index, and the seed derived from
-// the run's base seed and the index.
-type Game struct {
-	Index int
-	Seed  uint64
+// Observe tells the run's observer, if it has one, of a step of the game:
+// a move, a guess, a deal. What event holds is the game's business.
+func (g Game) Observe(event any) {
+	if g.observer != nil {
+		g.observer.Step(g, event)
+	}
+}
+
+// Observer watches a run game by game and step by step: a game's --watch
+// view is an Observer of the same run that plays the benchmark, so the two
+// share one loop. Its methods are called from the worker playing the game;
+// with more than one worker they must be safe for concurrent use, and an
+// Observer that paces the games (a view that pauses) should run with one.
+type Observer interface {
+	Begin(g Game)           // before the game is played
+	Step(g Game, event any) // each step the game reports with Game.Observe
+	End(g Game, o Outcome)  // after it, with its outcome
 }
 
 // Player plays one game per call. A Player is used by one goroutine only.
@@ -85,13 +128,23 @@ func (s Shard) Games(total int) []int {
 
 // Config describes a run.
 type Config struct {
-	Name    string `json:"name"`  // what was measured, e.g. "nerdle/8 default"
-	Unit    string `json:"unit"`  // the unit of Outcome.Value, e.g. "guesses"
-	Games   int    `json:"games"` // games in the whole run
+	Name    string   `json:"name"`              // what was measured, e.g. "nerdle length 8, standard rules, solver best"
+	Metrics []Metric `json:"metrics"`           // what each Outcome.Values holds, in order
+	Results bool     `json:"results,omitempty"` // games end in a win, a draw or a loss (Outcome.Result)
+	Games   int      `json:"games"`             // games in the whole run
+	// Secrets is the number of secrets the game draws from (0 if it has
+	// none). When Games equals Secrets the run plays every secret once,
+	// game i secret i; otherwise each game draws one from its seed.
+	Secrets int    `json:"secrets,omitempty"`
 	Seed    uint64 `json:"seed"`  // base seed
 	Shard   Shard  `json:"shard"` // which part of the run this is
-	Workers int    `json:"-"`     // goroutines; 0 means one per core
+
+	Workers  int      `json:"-"` // goroutines; 0 means one per core
+	Observer Observer `json:"-"` // told of every game and step; may be nil
 }
+
+// Exhaustive reports whether the run plays every secret exactly once.
+func (c Config) Exhaustive() bool { return c.Secrets > 0 && c.Games == c.Secrets }
 
 // SeedFor returns the seed of game i of a run with base seed base: a
 // SplitMix64 step, so neighbouring games get unrelated seeds.
@@ -102,6 +155,30 @@ func SeedFor(base uint64, i int) uint64 {
 	return z ^ z>>31
 }
 
+// PlayerSeedFor returns the AI's seed for game i of a run with base seed
+// base. SeedFor is a bijection that a player could invert; this is one-way,
+// so the player's seed tells it nothing of the game's.
+func PlayerSeedFor(base uint64, i int) uint64 {
+	var msg [len("gamelab player seed") + 16]byte
+	n := copy(msg[:], "gamelab player seed")
+	binary.LittleEndian.PutUint64(msg[n:], base)
+	binary.LittleEndian.PutUint64(msg[n+8:], uint64(i))
+	sum := sha256.Sum256(msg[:])
+	return binary.LittleEndian.Uint64(sum[:8])
+}
+
+// GameFor returns game i of a run of cfg, with every seed derived.
+func GameFor(cfg Config, i int) Game {
+	g := Game{Index: i, Seed: SeedFor(cfg.Seed, i), PlayerSeed: PlayerSeedFor(cfg.Seed, i), observer: cfg.Observer}
+	switch {
+	case cfg.Exhaustive():
+		g.Secret = i
+	case cfg.Secrets > 0:
+		g.Secret = rand.New(rand.NewPCG(g.Seed, 0)).IntN(cfg.Secrets)
+	}
+	return g
+}
+
 // Progress is told of every finished game; see Bar.
 type Progress interface {
 	Update(done, total int)
@@ -110,7 +187,8 @@ type Progress interface {
 
 // Run plays the games of cfg's shard, each on a Player made by newPlayer
 // (once per worker), and returns the report. It stops at the first error
-// or when ctx is done, returning what went wrong.
+// or when ctx is done; it then returns the report of the games finished so
+// far (incomplete) with what went wrong.
 func Run(ctx context.Context, cfg Config, newPlayer func() (Player, error), progress Progress) (*Report, error) {
 	if cfg.Games < 1 {
 		return nil, fmt.Errorf("%d games: a run needs at least one", cfg.Games)
@@ -138,16 +216,10 @@ func Run(ctx context.Context, cfg Config, newPlayer func() (Player, error), prog
 				return
 			}
 			for i := range jobs {
-				seed := SeedFor(cfg.Seed, i)
-				start := time.Now()
-				o, err := p.Play(ctx, Game{i, seed})
+				o, err := play(ctx, p, GameFor(cfg, i))
 				if err != nil {
-					cancel(fmt.Errorf("game %d (seed %d): %w", i, seed, err))
+					cancel(err)
 					return
-				}
-				o.Game, o.Seed = i, seed
-				if o.Elapsed == 0 {
-					o.Elapsed = time.Since(start)
 				}
 				select {
 				case results <- o:
@@ -180,9 +252,31 @@ func Run(ctx context.Context, cfg Config, newPlayer func() (Player, error), prog
 	if progress != nil {
 		progress.Finish()
 	}
-	if len(outcomes) < len(games) {
-		return nil, fmt.Errorf("benchmark stopped after %d of %d games: %w", len(outcomes), len(games), context.Cause(ctx))
-	}
 	slices.SortFunc(outcomes, func(a, b Outcome) int { return a.Game - b.Game })
-	return &Report{Config: cfg, Wall: time.Since(start), Workers: workers, Outcomes: outcomes}, nil
+	r := &Report{Config: cfg, Wall: time.Since(start), Workers: workers, Outcomes: outcomes}
+	if len(outcomes) < len(games) {
+		return r, fmt.Errorf("benchmark stopped after %d of %d games: %w", len(outcomes), len(games), context.Cause(ctx))
+	}
+	return r, nil
+}
+
+// play plays game g on p, telling the observer, and fills in the outcome's
+// bookkeeping.
+func play(ctx context.Context, p Player, g Game) (Outcome, error) {
+	if g.observer != nil {
+		g.observer.Begin(g)
+	}
+	start := time.Now()
+	o, err := p.Play(ctx, g)
+	if err != nil {
+		return Outcome{}, fmt.Errorf("game %d (seed %d): %w", g.Index, g.Seed, err)
+	}
+	o.Game, o.Seed = g.Index, g.Seed
+	if o.Elapsed == 0 {
+		o.Elapsed = time.Since(start)
+	}
+	if g.observer != nil {
+		g.observer.End(g, o)
+	}
+	return o, nil
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"reflect"
@@ -19,21 +20,23 @@ import (
 func dice(ctx context.Context, g Game) (Outcome, error) {
 	r := rand.New(rand.NewPCG(g.Seed, 0))
 	v := float64(1 + r.IntN(6))
-	return Outcome{Value: v, Failed: v == 6, Elapsed: time.Millisecond}, nil
+	return Outcome{Values: []float64{v}, Failed: v == 6, Elapsed: time.Millisecond}, nil
 }
 
 func newDice() (Player, error) { return PlayerFunc(dice), nil }
 
+var pips = []Metric{{Name: "pips", Better: Lower}}
+
 func values(r *Report) []float64 {
 	var v []float64
 	for _, o := range r.Outcomes {
-		v = append(v, o.Value)
+		v = append(v, o.Values[0])
 	}
 	return v
 }
 
 func TestRunDoesNotDependOnWorkers(t *testing.T) {
-	cfg := Config{Name: "dice", Unit: "pips", Games: 500, Seed: 42}
+	cfg := Config{Name: "dice", Metrics: pips, Games: 500, Seed: 42}
 	var want []float64
 	for _, workers := range []int{1, 2, 7} {
 		cfg.Workers = workers
@@ -58,7 +61,7 @@ func TestRunDoesNotDependOnWorkers(t *testing.T) {
 }
 
 func TestShardsMergeToWholeRun(t *testing.T) {
-	cfg := Config{Name: "dice", Unit: "pips", Games: 101, Seed: 7}
+	cfg := Config{Name: "dice", Metrics: pips, Games: 101, Seed: 7}
 	whole, err := Run(context.Background(), cfg, newDice, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -95,6 +98,11 @@ func TestShardsMergeToWholeRun(t *testing.T) {
 	if _, err := Merge(parts[0], parts[0]); err == nil {
 		t.Error("merging a shard with itself succeeded")
 	}
+	split := *parts[1]
+	split.Config.Shard = Shard{1, 2}
+	if _, err := Merge(parts[0], &split); err == nil || !strings.Contains(err.Error(), "different splits") {
+		t.Errorf("merging shards of different splits: %v", err)
+	}
 	other := *parts[1]
 	other.Config.Seed = 8
 	if _, err := Merge(parts[0], &other); err == nil {
@@ -110,7 +118,7 @@ func TestRunStopsOnError(t *testing.T) {
 			if played.Add(1) == 10 {
 				return Outcome{}, boom
 			}
-			return Outcome{Value: 1}, nil
+			return Outcome{Values: []float64{1}}, nil
 		}), nil
 	}
 	_, err := Run(context.Background(), Config{Games: 1000}, newPlayer, nil)
@@ -125,8 +133,12 @@ func TestRunStopsOnError(t *testing.T) {
 func TestRunStopsOnCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := Run(ctx, Config{Games: 100}, newDice, nil); !errors.Is(err, context.Canceled) {
+	r, err := Run(ctx, Config{Games: 100, Metrics: pips}, newDice, nil)
+	if !errors.Is(err, context.Canceled) {
 		t.Errorf("error = %v, want context.Canceled", err)
+	}
+	if r == nil || r.Complete() {
+		t.Errorf("a cancelled run returned %v, want the incomplete report", r)
 	}
 }
 
@@ -153,24 +165,135 @@ func TestParseShard(t *testing.T) {
 }
 
 func TestStats(t *testing.T) {
-	r := &Report{Config: Config{Games: 4}, Outcomes: []Outcome{
-		{Value: 3, Elapsed: time.Second}, {Value: 4, Elapsed: time.Second},
-		{Value: 3, Elapsed: time.Second}, {Value: 6, Failed: true, Elapsed: 3 * time.Second},
+	r := &Report{Config: Config{Games: 4, Metrics: []Metric{{Name: "guesses", Better: Lower}, {Name: "score", Better: Higher}}}, Outcomes: []Outcome{
+		{Values: []float64{3, 10}, Elapsed: time.Second}, {Values: []float64{4, 20}, Elapsed: time.Second},
+		{Values: []float64{3, 30}, Elapsed: time.Second}, {Values: []float64{6, 40}, Failed: true, Elapsed: 3 * time.Second},
 	}}
 	s := r.Stats()
-	want := Stats{Games: 4, Mean: 4, StdDev: s.StdDev, Median: 3.5, Min: 3, Max: 6, Failures: 1, PerGame: 1500 * time.Millisecond, Total: 6 * time.Second}
-	if s != want {
-		t.Errorf("Stats = %+v, want %+v", s, want)
+	if s.Games != 4 || s.Failures != 1 || s.PerGame != 1500*time.Millisecond || s.Total != 6*time.Second || s.Results != nil {
+		t.Errorf("Stats = %+v", s)
 	}
-	if s.StdDev < 1.2247 || s.StdDev > 1.2248 {
-		t.Errorf("StdDev = %v, want sqrt(1.5)", s.StdDev)
+	g, sc := s.Metrics[0], s.Metrics[1]
+	if g.Mean != 4 || g.Median != 3.5 || g.Min != 3 || g.Max != 6 || g.Best() != 3 || g.Worst() != 6 {
+		t.Errorf("guesses = %+v", g)
 	}
-	if w := r.Worst(1); w[0].Value != 6 {
+	if g.StdDev < 1.2247 || g.StdDev > 1.2248 {
+		t.Errorf("StdDev = %v, want sqrt(1.5)", g.StdDev)
+	}
+	if sc.Mean != 25 || sc.Median != 25 || sc.Best() != 40 || sc.Worst() != 10 {
+		t.Errorf("score = %+v", sc)
+	}
+	if w := r.Worst(1); w[0].Values[0] != 6 {
 		t.Errorf("Worst = %v", w)
+	}
+	r.Config.Metrics[0], r.Config.Metrics[1] = r.Config.Metrics[1], r.Config.Metrics[0]
+	for i := range r.Outcomes {
+		v := r.Outcomes[i].Values
+		v[0], v[1] = v[1], v[0]
+	}
+	if w := r.Worst(1); w[0].Values[0] != 10 {
+		t.Errorf("Worst of a higher-is-better metric = %v, want the score 10", w)
+	}
+}
+
+func TestTally(t *testing.T) {
+	var outcomes []Outcome
+	for i, res := range []Result{Win, Win, Win, Draw, Loss, Win, Draw, Loss} {
+		outcomes = append(outcomes, Outcome{Game: i, Result: res})
+	}
+	r := &Report{Config: Config{Games: 8, Results: true}, Outcomes: outcomes}
+	tl := r.Stats().Results
+	if tl == nil || tl.Wins != 4 || tl.Draws != 2 || tl.Losses != 2 || tl.Score != 0.625 {
+		t.Fatalf("Tally = %+v", tl)
+	}
+	// Points 1,1,1,.5,0,1,.5,0: mean .625, mean of squares .5625-ish.
+	variance := (4*1.0+2*0.25)/8 - 0.625*0.625
+	if want := 1.96 * math.Sqrt(variance/8); math.Abs(tl.Margin-want) > 1e-12 {
+		t.Errorf("Margin = %v, want %v", tl.Margin, want)
+	}
+	d, lo, hi := tl.Elo()
+	if !(lo < d && d < hi) || math.Abs(d-88.7) > 0.1 {
+		t.Errorf("Elo = %v (%v to %v), want about +88.7 inside its interval", d, lo, hi)
+	}
+	var buf bytes.Buffer
+	if err := r.WriteSummary(&buf); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(buf.String(), "4 / 2 / 2") || !strings.Contains(buf.String(), "62.5%") {
+		t.Errorf("summary lacks the tally:\n%s", buf.String())
+	}
+}
+
+// TestPlayerSeed checks what the package documentation promises: the
+// player's seed is not the game's, differs between games, and does not
+// depend on the worker that plays.
+func TestPlayerSeed(t *testing.T) {
+	seen := map[uint64]bool{}
+	for i := range 1000 {
+		g := GameFor(Config{Seed: 1, Games: 1000}, i)
+		if g.PlayerSeed == g.Seed || seen[g.PlayerSeed] || seen[g.Seed] {
+			t.Fatalf("game %d: player seed %d, game seed %d (seen before or equal)", i, g.PlayerSeed, g.Seed)
+		}
+		seen[g.PlayerSeed], seen[g.Seed] = true, true
+	}
+	if PlayerSeedFor(1, 0) == PlayerSeedFor(2, 0) {
+		t.Error("the player seed ignores the base seed")
+	}
+}
+
+func TestSecrets(t *testing.T) {
+	every := Config{Games: 50, Secrets: 50, Seed: 3}
+	drawn := Config{Games: 50, Secrets: 1000, Seed: 3}
+	for i := range 50 {
+		if g := GameFor(every, i); g.Secret != i {
+			t.Fatalf("exhaustive run: game %d plays secret %d", i, g.Secret)
+		}
+		g := GameFor(drawn, i)
+		if g.Secret < 0 || g.Secret >= 1000 || g.Secret != GameFor(drawn, i).Secret {
+			t.Fatalf("drawn run: game %d plays secret %d", i, g.Secret)
+		}
+	}
+	if !every.Exhaustive() || drawn.Exhaustive() || (Config{Games: 5}).Exhaustive() {
+		t.Error("Exhaustive is wrong")
+	}
+}
+
+// recorder is an Observer that logs what it is told.
+type recorder struct{ log []string }
+
+func (r *recorder) Begin(g Game) { r.log = append(r.log, fmt.Sprintf("begin %d", g.Index)) }
+func (r *recorder) Step(g Game, ev any) {
+	r.log = append(r.log, fmt.Sprintf("step %d %v", g.Index, ev))
+}
+func (r *recorder) End(g Game, o Outcome) {
+	r.log = append(r.log, fmt.Sprintf("end %d %v", g.Index, o.Values))
+}
+
+func TestObserver(t *testing.T) {
+	rec := &recorder{}
+	player := PlayerFunc(func(ctx context.Context, g Game) (Outcome, error) {
+		g.Observe("a")
+		g.Observe("b")
+		return Outcome{Values: []float64{float64(g.Index)}}, nil
+	})
+	cfg := Config{Games: 2, Metrics: pips, Workers: 1, Observer: rec}
+	if _, err := Run(context.Background(), cfg, func() (Player, error) { return player, nil }, nil); err != nil {
+		t.Fatal(err)
+	}
+	want := "begin 0,step 0 a,step 0 b,end 0 [0],begin 1,step 1 a,step 1 b,end 1 [1]"
+	if got := strings.Join(rec.log, ","); got != want {
+		t.Errorf("observer saw %s, want %s", got, want)
 	}
 }
 
 func TestHistogramBins(t *testing.T) {
+	// The range of the extreme floats overflows: it once made no bin.
+	if bins := MakeHistogram([]float64{-1e308, 1e308, 0}); len(bins) == 0 || bins[0].Count+bins[len(bins)-1].Count < 2 {
+		t.Errorf("extreme values: %+v", bins)
+	}
+	if bins := MakeHistogram([]float64{math.NaN(), math.Inf(1)}); bins != nil {
+		t.Errorf("no finite value: %+v", bins)
+	}
 	bins := MakeHistogram([]float64{3, 3, 4, 6})
 	var labels []string
 	for _, b := range bins {
@@ -190,7 +313,7 @@ func TestHistogramBins(t *testing.T) {
 }
 
 func TestSummaryGolden(t *testing.T) {
-	cfg := Config{Name: "dice", Unit: "pips", Games: 600, Seed: 1}
+	cfg := Config{Name: "dice", Metrics: pips, Games: 600, Seed: 1}
 	r, err := Run(context.Background(), cfg, newDice, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -233,11 +356,12 @@ func FuzzParseShard(f *testing.F) {
 // FuzzReadJSON feeds damaged reports to ReadJSON: it must fail cleanly or
 // return a report that summarises without panicking.
 func FuzzReadJSON(f *testing.F) {
-	r, _ := Run(context.Background(), Config{Name: "dice", Unit: "pips", Games: 5, Seed: 1}, newDice, nil)
+	r, _ := Run(context.Background(), Config{Name: "dice", Metrics: pips, Games: 5, Seed: 1}, newDice, nil)
 	var buf bytes.Buffer
 	r.WriteJSON(&buf)
 	f.Add(buf.Bytes())
-	f.Add([]byte(`{"config":{"games":1},"outcomes":[{"game":0,"value":1e308}]}`))
+	f.Add([]byte(`{"config":{"games":1,"metrics":[{"name":"x"}]},"outcomes":[{"game":0,"values":[1e308]}]}`))
+	f.Add([]byte(`{"config":{"games":3,"metrics":[{"name":"x"}]},"outcomes":[{"game":0,"values":[-1e308]},{"game":1,"values":[1e308]},{"game":2,"values":[0]}]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		r, err := ReadJSON(bytes.NewReader(data))
 		if err != nil {
@@ -256,6 +380,7 @@ func FuzzReadJSON(f *testing.F) {
 // FuzzHistogram checks that any values make a histogram that counts each
 // value once, in few bins, and terminates.
 func FuzzHistogram(f *testing.F) {
+	f.Add(-1e308, 1e308, 0.0)
 	f.Add(1e308, 1e308, 3.0)
 	f.Add(1.0, 2.0, 3.0)
 	f.Add(-5.5, 1e15, 1e15+1)

@@ -20,27 +20,22 @@ type Bin struct {
 // bar per value; wider data is grouped into equal ranges.
 const maxIntegerBins = 30
 
-// Histogram groups the values of r: one bar per value when they are whole
+// MakeHistogram groups values: one bar per value when they are whole
 // numbers in a narrow range (guesses, moves), else about 20 equal ranges.
-func (r *Report) Histogram() []Bin {
-	values := make([]float64, len(r.Outcomes))
-	for i, o := range r.Outcomes {
-		values[i] = o.Value
-	}
-	return MakeHistogram(values)
-}
-
-// MakeHistogram groups values as Report.Histogram does.
+// Values that are not finite are left out.
 func MakeHistogram(values []float64) []Bin {
-	if len(values) == 0 {
-		return nil
-	}
-	lo, hi := values[0], values[0]
+	lo, hi := math.Inf(1), math.Inf(-1)
 	integers := true
 	for _, v := range values {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			continue
+		}
 		lo, hi = min(lo, v), max(hi, v)
 		// Beyond 2^53 floats skip whole numbers: treat them as continuous.
 		integers = integers && v == math.Trunc(v) && math.Abs(v) < 1<<53
+	}
+	if lo > hi {
+		return nil
 	}
 	var bins []Bin
 	if integers && hi-lo < maxIntegerBins {
@@ -50,7 +45,9 @@ func MakeHistogram(values []float64) []Bin {
 		}
 	} else {
 		const n = 20
-		width := (hi - lo) / n
+		// hi/n - lo/n, not (hi-lo)/n: the range of the largest floats
+		// overflows to infinity.
+		width := hi/n - lo/n
 		if integers {
 			width = math.Ceil(width)
 		}
@@ -64,9 +61,14 @@ func MakeHistogram(values []float64) []Bin {
 	}
 	width := bins[0].Hi - bins[0].Lo
 	for _, v := range values {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			continue
+		}
 		i := 0
-		if width > 0 {
-			i = int(min(float64(len(bins)-1), max(0, (v-bins[0].Lo)/width)))
+		// v/width - lo/width cannot overflow where (v-lo)/width can; a NaN
+		// fails the comparison and lands in the first bin.
+		if f := v/width - lo/width; f > 0 {
+			i = int(min(float64(len(bins)-1), f))
 		}
 		bins[i].Count++
 	}

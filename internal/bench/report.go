@@ -9,7 +9,60 @@ import (
 	"strings"
 	"text/tabwriter"
 	"time"
+	"unicode/utf8"
 )
+
+// Better says which way a metric improves.
+type Better string
+
+// The directions of a metric.
+const (
+	Lower  Better = "lower"  // guesses, moves, time
+	Higher Better = "higher" // score, largest tile
+)
+
+// Metric is one measured quantity of a game, such as Nerdle's guesses or
+// 2048's score; a run measures any number of them.
+type Metric struct {
+	Name   string `json:"name"`             // "guesses", "score", "max tile"
+	Better Better `json:"better"`           // which way is good
+	Unit   string `json:"unit,omitempty"`   // "ms", if the name does not say
+	Format string `json:"format,omitempty"` // fmt verb for the mean, "%.4f" if empty
+}
+
+// Result is how a game of a win/draw/loss benchmark ended for the player
+// measured.
+type Result int8
+
+// The results of a game; None for games that are not won or lost.
+const (
+	None Result = iota
+	Loss
+	Draw
+	Win
+)
+
+// Points returns the result's share of a point: 1, ½ or 0.
+func (r Result) Points() float64 {
+	switch r {
+	case Win:
+		return 1
+	case Draw:
+		return 0.5
+	}
+	return 0
+}
+
+// Outcome is the result of one game.
+type Outcome struct {
+	Game    int           `json:"game"`             // index of the game in the run
+	Seed    uint64        `json:"seed"`             // the game's seed, to replay it
+	Values  []float64     `json:"values"`           // one per Config.Metrics
+	Result  Result        `json:"result,omitempty"` // with Config.Results: 1 loss, 2 draw, 3 win
+	Failed  bool          `json:"failed,omitempty"` // lost, over the limit, …
+	Elapsed time.Duration `json:"elapsed_ns"`       // time spent in Play
+	Detail  string        `json:"detail,omitempty"` // e.g. the secret, for the report's reader
+}
 
 // Report is the result of a run or of a shard of one. Its JSON form is what
 // `--json` prints and what Merge reads.
@@ -21,83 +74,193 @@ type Report struct {
 	Outcomes []Outcome     `json:"outcomes"` // sorted by game index
 }
 
-// Stats summarises the values of a report.
+// Summary is the statistics of one metric over the games of a report.
+type Summary struct {
+	Metric    Metric  `json:"metric"`
+	Mean      float64 `json:"mean"`
+	StdDev    float64 `json:"stddev"`
+	Median    float64 `json:"median"`
+	Min       float64 `json:"min"`
+	Max       float64 `json:"max"`
+	Histogram []Bin   `json:"histogram"`
+}
+
+// Best returns the best value of the metric, Min or Max by its direction.
+func (s Summary) Best() float64 {
+	if s.Metric.Better == Higher {
+		return s.Max
+	}
+	return s.Min
+}
+
+// Worst returns the worst value of the metric.
+func (s Summary) Worst() float64 {
+	if s.Metric.Better == Higher {
+		return s.Min
+	}
+	return s.Max
+}
+
+// Tally counts the wins, draws and losses of a win/draw/loss benchmark.
+type Tally struct {
+	Wins   int     `json:"wins"`
+	Draws  int     `json:"draws"`
+	Losses int     `json:"losses"`
+	Score  float64 `json:"score"`  // points per game, 0 to 1 (a draw is ½)
+	Margin float64 `json:"margin"` // half the 95% confidence interval of Score
+}
+
+// Elo returns the rating difference that Score implies, with the bounds of
+// its 95% interval; ±Inf when the score is 0 or 1.
+func (t Tally) Elo() (diff, lo, hi float64) {
+	return elo(t.Score), elo(t.Score - t.Margin), elo(t.Score + t.Margin)
+}
+
+func elo(score float64) float64 {
+	score = min(1, max(0, score))
+	return -400 * math.Log10(1/score-1)
+}
+
+// Stats summarises a report.
 type Stats struct {
 	Games    int           `json:"games"`
-	Mean     float64       `json:"mean"`
-	StdDev   float64       `json:"stddev"`
-	Median   float64       `json:"median"`
-	Min      float64       `json:"min"`
-	Max      float64       `json:"max"`
 	Failures int           `json:"failures"`
-	PerGame  time.Duration `json:"per_game_ns"` // mean time of one game
-	Total    time.Duration `json:"total_ns"`    // time of all games, summed over workers
+	Metrics  []Summary     `json:"metrics"`
+	Results  *Tally        `json:"results,omitempty"` // with Config.Results
+	PerGame  time.Duration `json:"per_game_ns"`       // mean time of one game
+	Total    time.Duration `json:"total_ns"`          // time of all games, summed over workers
 	Wall     time.Duration `json:"wall_ns"`
 }
 
 // Stats computes the summary of r.
 func (r *Report) Stats() Stats {
 	s := Stats{Games: len(r.Outcomes), Wall: r.Wall}
-	if s.Games == 0 {
-		return s
-	}
-	values := make([]float64, 0, s.Games)
-	sum := 0.0
 	for _, o := range r.Outcomes {
-		values = append(values, o.Value)
-		sum += o.Value
 		s.Total += o.Elapsed
 		if o.Failed {
 			s.Failures++
 		}
 	}
-	slices.Sort(values)
-	s.Mean = sum / float64(s.Games)
-	s.Min, s.Max = values[0], values[len(values)-1]
-	if h := len(values) / 2; len(values)%2 == 1 {
-		s.Median = values[h]
-	} else {
-		s.Median = (values[h-1] + values[h]) / 2
+	if s.Games > 0 {
+		s.PerGame = s.Total / time.Duration(s.Games)
 	}
-	for _, v := range values {
-		s.StdDev += (v - s.Mean) * (v - s.Mean)
+	for k, m := range r.Config.Metrics {
+		s.Metrics = append(s.Metrics, summarise(m, r.values(k)))
 	}
-	s.StdDev = math.Sqrt(s.StdDev / float64(s.Games))
-	s.PerGame = s.Total / time.Duration(s.Games)
+	if r.Config.Results {
+		s.Results = r.tally()
+	}
 	return s
 }
 
-// Worst returns up to n outcomes with the highest values, highest first.
+// values returns metric k of every outcome (0 where an outcome lacks it).
+func (r *Report) values(k int) []float64 {
+	v := make([]float64, len(r.Outcomes))
+	for i, o := range r.Outcomes {
+		if k < len(o.Values) {
+			v[i] = o.Values[k]
+		}
+	}
+	return v
+}
+
+func summarise(m Metric, values []float64) Summary {
+	s := Summary{Metric: m, Histogram: MakeHistogram(values)}
+	if len(values) == 0 {
+		return s
+	}
+	sorted := slices.Sorted(slices.Values(values))
+	sum := 0.0
+	for _, v := range sorted {
+		sum += v
+	}
+	n := float64(len(sorted))
+	s.Mean = sum / n
+	s.Min, s.Max = sorted[0], sorted[len(sorted)-1]
+	if h := len(sorted) / 2; len(sorted)%2 == 1 {
+		s.Median = sorted[h]
+	} else {
+		s.Median = sorted[h-1]/2 + sorted[h]/2
+	}
+	for _, v := range sorted {
+		s.StdDev += (v - s.Mean) * (v - s.Mean)
+	}
+	s.StdDev = math.Sqrt(s.StdDev / n)
+	return s
+}
+
+func (r *Report) tally() *Tally {
+	t := &Tally{}
+	sum, sq := 0.0, 0.0
+	for _, o := range r.Outcomes {
+		switch o.Result {
+		case Win:
+			t.Wins++
+		case Draw:
+			t.Draws++
+		case Loss:
+			t.Losses++
+		}
+		p := o.Result.Points()
+		sum += p
+		sq += p * p
+	}
+	if n := float64(t.Wins + t.Draws + t.Losses); n > 0 {
+		t.Score = sum / n
+		variance := max(0, sq/n-t.Score*t.Score)
+		t.Margin = 1.96 * math.Sqrt(variance/n)
+	}
+	return t
+}
+
+// Worst returns up to n outcomes that are worst by the first metric,
+// worst first.
 func (r *Report) Worst(n int) []Outcome {
 	w := slices.Clone(r.Outcomes)
-	slices.SortStableFunc(w, func(a, b Outcome) int {
-		switch {
-		case a.Value > b.Value:
-			return -1
-		case a.Value < b.Value:
-			return 1
+	if len(r.Config.Metrics) == 0 {
+		return w[:min(n, len(w))]
+	}
+	sign := 1.0
+	if r.Config.Metrics[0].Better == Higher {
+		sign = -1
+	}
+	value := func(o Outcome) float64 {
+		if len(o.Values) == 0 {
+			return 0
 		}
-		return 0
-	})
+		return sign * o.Values[0]
+	}
+	slices.SortStableFunc(w, func(a, b Outcome) int { return -cmpFloat(value(a), value(b)) })
 	return w[:min(n, len(w))]
+}
+
+func cmpFloat(a, b float64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
 }
 
 // JSON is the document `--json` prints: the report and its statistics.
 type JSON struct {
 	*Report
-	Stats     Stats `json:"stats"`
-	Complete  bool  `json:"complete"` // every game of the run is present
-	Histogram []Bin `json:"histogram"`
+	Stats    Stats `json:"stats"`
+	Complete bool  `json:"complete"` // every game of the run is present
 }
 
 // WriteJSON writes r as indented JSON.
 func (r *Report) WriteJSON(w io.Writer) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
-	return enc.Encode(JSON{Report: r, Stats: r.Stats(), Complete: r.Complete(), Histogram: r.Histogram()})
+	return enc.Encode(JSON{Report: r, Stats: r.Stats(), Complete: r.Complete()})
 }
 
-// ReadJSON reads a report written by WriteJSON.
+// ReadJSON reads a report written by WriteJSON and checks that it holds
+// together: a run of at least one game, a shard inside its split, each
+// outcome a game of the shard with a value for every metric.
 func ReadJSON(rd io.Reader) (*Report, error) {
 	var doc JSON
 	dec := json.NewDecoder(rd)
@@ -108,15 +271,32 @@ func ReadJSON(rd io.Reader) (*Report, error) {
 	if doc.Report == nil || doc.Config.Games < 1 {
 		return nil, fmt.Errorf("reading benchmark report: no run configuration")
 	}
-	return doc.Report, nil
+	r := doc.Report
+	if sh := r.Config.Shard; sh != (Shard{}) {
+		if _, err := ParseShard(sh.String()); err != nil {
+			return nil, fmt.Errorf("reading benchmark report: %w", err)
+		}
+	} else {
+		r.Config.Shard = Whole
+	}
+	for _, o := range r.Outcomes {
+		if o.Game < 0 || o.Game >= r.Config.Games || o.Game%r.Config.Shard.Count != r.Config.Shard.Index {
+			return nil, fmt.Errorf("reading benchmark report: game %d is not in shard %v of %d games", o.Game, r.Config.Shard, r.Config.Games)
+		}
+		if len(o.Values) != len(r.Config.Metrics) {
+			return nil, fmt.Errorf("reading benchmark report: game %d has %d values for %d metrics", o.Game, len(o.Values), len(r.Config.Metrics))
+		}
+	}
+	return r, nil
 }
 
 // Complete reports whether r holds every game of its run.
 func (r *Report) Complete() bool { return len(r.Outcomes) == r.Config.Games }
 
-// Merge joins the reports of shards of one run (same name, games and seed)
-// into one. Shards may be given in any order; a game present twice is an
-// error, a missing one is not (the result is then incomplete).
+// Merge joins the reports of the shards of one run (same name, metrics,
+// games and seed, split the same way) into one. Shards may be given in any
+// order; a game present twice is an error, a missing shard is not (the
+// result is then incomplete).
 func Merge(reports ...*Report) (*Report, error) {
 	if len(reports) == 0 {
 		return nil, fmt.Errorf("merge: no reports")
@@ -127,9 +307,14 @@ func Merge(reports ...*Report) (*Report, error) {
 	seen := make(map[int]bool)
 	for _, r := range reports {
 		c := r.Config
-		if c.Name != first.Name || c.Games != first.Games || c.Seed != first.Seed || c.Unit != first.Unit {
+		if c.Name != first.Name || c.Games != first.Games || c.Seed != first.Seed || c.Secrets != first.Secrets ||
+			c.Results != first.Results || !slices.Equal(c.Metrics, first.Metrics) {
 			return nil, fmt.Errorf("merge: shard %v is of another run (%s, %d games, seed %d) than the first (%s, %d games, seed %d)",
 				c.Shard, c.Name, c.Games, c.Seed, first.Name, first.Games, first.Seed)
+		}
+		if c.Shard.Count != first.Shard.Count {
+			return nil, fmt.Errorf("merge: shard %v and shard %v come from different splits of the run (%d parts and %d); merge the shards of one split",
+				first.Shard, c.Shard, first.Shard.Count, c.Shard.Count)
 		}
 		for _, o := range r.Outcomes {
 			if seen[o.Game] {
@@ -146,24 +331,41 @@ func Merge(reports ...*Report) (*Report, error) {
 	return out, nil
 }
 
-// WriteSummary writes the statistics as an aligned table, then the
-// histogram, for people.
+// WriteSummary writes the statistics as an aligned table, then a histogram
+// of each metric, for people.
 func (r *Report) WriteSummary(w io.Writer) error {
 	s := r.Stats()
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	unit := r.Config.Unit
 	fmt.Fprintf(tw, "benchmark\t%s\n", r.Config.Name)
 	games := fmt.Sprintf("%d", s.Games)
-	if r.Config.Shard != Whole && r.Config.Shard.Count > 0 {
+	switch {
+	case r.Config.Shard != Whole && r.Config.Shard.Count > 0:
 		games += fmt.Sprintf(" (shard %v of %d)", r.Config.Shard, r.Config.Games)
-	} else if !r.Complete() {
+	case !r.Complete():
 		games += fmt.Sprintf(" of %d (incomplete)", r.Config.Games)
 	}
-	fmt.Fprintf(tw, "games\t%s, seed %d\n", games, r.Config.Seed)
-	fmt.Fprintf(tw, "average\t%.4f %s (sd %.3f)\n", s.Mean, unit, s.StdDev)
-	fmt.Fprintf(tw, "median\t%s\n", formatValue(s.Median))
-	fmt.Fprintf(tw, "best / worst\t%s / %s\n", formatValue(s.Min), formatValue(s.Max))
-	fmt.Fprintf(tw, "failed\t%d (%.2f%%)\n", s.Failures, 100*float64(s.Failures)/float64(max(1, s.Games)))
+	if r.Config.Exhaustive() {
+		games += ", every secret once"
+	} else {
+		games += fmt.Sprintf(", seed %d", r.Config.Seed)
+	}
+	fmt.Fprintf(tw, "games\t%s\n", games)
+	if t := s.Results; t != nil {
+		fmt.Fprintf(tw, "wins / draws / losses\t%d / %d / %d\n", t.Wins, t.Draws, t.Losses)
+		d, lo, hi := t.Elo()
+		fmt.Fprintf(tw, "score\t%.1f%% ± %.1f%% (Elo %+.0f, %+.0f to %+.0f)\n", 100*t.Score, 100*t.Margin, d, lo, hi)
+	}
+	for _, m := range s.Metrics {
+		format := m.Metric.Format
+		if format == "" {
+			format = "%.4f"
+		}
+		fmt.Fprintf(tw, "%s\t"+format+" mean, median %s, sd %.3f, best %s, worst %s (%s is better)\n",
+			m.Metric.label(), m.Mean, formatValue(m.Median), m.StdDev, formatValue(m.Best()), formatValue(m.Worst()), m.Metric.Better)
+	}
+	if !r.Config.Results {
+		fmt.Fprintf(tw, "failed\t%d (%.2f%%)\n", s.Failures, 100*float64(s.Failures)/float64(max(1, s.Games)))
+	}
 	fmt.Fprintf(tw, "time per game\t%v\n", roundDuration(s.PerGame))
 	if r.Setup > 0 {
 		fmt.Fprintf(tw, "start-up\t%v\n", roundDuration(r.Setup))
@@ -176,8 +378,21 @@ func (r *Report) WriteSummary(w io.Writer) error {
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	fmt.Fprintln(w)
-	return WriteHistogram(w, r.Histogram(), unit, 40)
+	for _, m := range s.Metrics {
+		fmt.Fprintln(w)
+		if err := WriteHistogram(w, m.Histogram, m.Metric.label(), 40); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// label names the metric with its unit.
+func (m Metric) label() string {
+	if m.Unit == "" {
+		return m.Name
+	}
+	return m.Name + " (" + m.Unit + ")"
 }
 
 func formatValue(v float64) string {
@@ -201,10 +416,12 @@ func roundDuration(d time.Duration) time.Duration {
 func labelWidth(bins []Bin) int {
 	w := 0
 	for _, b := range bins {
-		w = max(w, len(b.Label))
+		w = max(w, utf8.RuneCountInString(b.Label))
 	}
 	return w
 }
 
 // pad right-aligns s in w columns.
-func pad(s string, w int) string { return strings.Repeat(" ", max(0, w-len(s))) + s }
+func pad(s string, w int) string {
+	return strings.Repeat(" ", max(0, w-utf8.RuneCountInString(s))) + s
+}

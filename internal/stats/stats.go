@@ -1,39 +1,114 @@
-// Package stats keeps a player's record over many games: games played and
-// won, streaks, and how many tries the wins took.
+// Package stats keeps a player's record over many games of one kind: games
+// played, won, drawn and lost, win streaks, how many tries the wins took,
+// and the best and mean score, for every game gamelab has.
 package stats
+
+import "fmt"
+
+// Result is how a game ended for the player.
+type Result int8
+
+// The results of a game.
+const (
+	Loss Result = iota
+	Win
+	Draw
+)
+
+// Game is a finished game as a record counts it.
+type Game struct {
+	Result Result
+	Tries  int   // for a win, the tries it took (guesses, moves); 0 if the game counts none
+	Score  int64 // the game's score, with Scored
+	Scored bool  // the game has a score (2048 does, Nerdle does not)
+}
 
 // Record is the history of one kind of game (one length and rule set, say).
 // The zero Record is an empty history.
+//
+// Invariants, checked by Validate: every count is at least 0, Won + Drawn
+// <= Played, the streaks are at most Won, and Tries sums to at most Won.
 type Record struct {
 	Played        int   `json:"played"`
 	Won           int   `json:"won"`
-	CurrentStreak int   `json:"current_streak"`
+	Drawn         int   `json:"drawn,omitempty"`
+	CurrentStreak int   `json:"current_streak"` // wins in a row, up to the last game
 	BestStreak    int   `json:"best_streak"`
-	Tries         []int `json:"tries"` // Tries[i]: games won with i+1 tries
+	Tries         []int `json:"tries,omitempty"` // Tries[i]: games won with i+1 tries
+
+	Scored     int   `json:"scored,omitempty"` // games with a score
+	BestScore  int64 `json:"best_score,omitempty"`
+	TotalScore int64 `json:"total_score,omitempty"`
 }
 
-// Add records a finished game: won or lost, and the tries it took.
-func (r *Record) Add(won bool, tries int) {
+// Add records a finished game.
+func (r *Record) Add(g Game) {
 	r.Played++
-	if !won {
-		r.CurrentStreak = 0
-		return
-	}
-	r.Won++
-	r.CurrentStreak++
-	r.BestStreak = max(r.BestStreak, r.CurrentStreak)
-	if tries >= 1 {
-		for len(r.Tries) < tries {
-			r.Tries = append(r.Tries, 0)
+	if g.Scored {
+		if r.Scored == 0 || g.Score > r.BestScore {
+			r.BestScore = g.Score
 		}
-		r.Tries[tries-1]++
+		r.Scored++
+		r.TotalScore += g.Score
 	}
+	switch g.Result {
+	case Win:
+		r.Won++
+		r.CurrentStreak++
+		r.BestStreak = max(r.BestStreak, r.CurrentStreak)
+		if g.Tries >= 1 {
+			for len(r.Tries) < g.Tries {
+				r.Tries = append(r.Tries, 0)
+			}
+			r.Tries[g.Tries-1]++
+		}
+		return
+	case Draw:
+		r.Drawn++
+	}
+	r.CurrentStreak = 0
 }
 
-// WinPercent returns the share of games won, 0 to 100.
+// Lost returns the games lost.
+func (r *Record) Lost() int { return r.Played - r.Won - r.Drawn }
+
+// WinPercent returns the share of games won, 0 to 100, rounded.
 func (r *Record) WinPercent() int {
 	if r.Played == 0 {
 		return 0
 	}
 	return (100*r.Won + r.Played/2) / r.Played
+}
+
+// MeanScore returns the mean score of the games with one, or 0.
+func (r *Record) MeanScore() float64 {
+	if r.Scored == 0 {
+		return 0
+	}
+	return float64(r.TotalScore) / float64(r.Scored)
+}
+
+// Validate reports a record that no sequence of games could have made: a
+// hand-edited or damaged file.
+func (r *Record) Validate() error {
+	tries := 0
+	for _, n := range r.Tries {
+		if n < 0 {
+			return fmt.Errorf("a negative count of wins (%d)", n)
+		}
+		tries += n
+	}
+	switch {
+	case r.Played < 0 || r.Won < 0 || r.Drawn < 0 || r.CurrentStreak < 0 || r.BestStreak < 0 || r.Scored < 0:
+		return fmt.Errorf("a negative count")
+	case r.Won+r.Drawn > r.Played:
+		return fmt.Errorf("%d won and %d drawn of %d played", r.Won, r.Drawn, r.Played)
+	case r.CurrentStreak > r.BestStreak || r.BestStreak > r.Won:
+		return fmt.Errorf("streaks %d and %d with %d won", r.CurrentStreak, r.BestStreak, r.Won)
+	case tries > r.Won:
+		return fmt.Errorf("%d wins counted by tries, %d won", tries, r.Won)
+	case r.Scored > r.Played:
+		return fmt.Errorf("%d scored of %d played", r.Scored, r.Played)
+	}
+	return nil
 }

@@ -7,12 +7,11 @@ import (
 
 func TestRecord(t *testing.T) {
 	var r Record
-	games := []struct {
-		won   bool
-		tries int
-	}{{true, 3}, {true, 4}, {false, 6}, {true, 3}, {true, 1}, {true, 5}}
-	for _, g := range games {
-		r.Add(g.won, g.tries)
+	for _, g := range []Game{
+		{Result: Win, Tries: 3}, {Result: Win, Tries: 4}, {Result: Loss}, {Result: Win, Tries: 3},
+		{Result: Win, Tries: 1}, {Result: Win, Tries: 5},
+	} {
+		r.Add(g)
 	}
 	want := Record{Played: 6, Won: 5, CurrentStreak: 3, BestStreak: 3, Tries: []int{1, 0, 2, 1, 1}}
 	if !reflect.DeepEqual(r, want) {
@@ -21,8 +20,48 @@ func TestRecord(t *testing.T) {
 	if p := r.WinPercent(); p != 83 {
 		t.Errorf("WinPercent = %d, want 83", p)
 	}
+	if r.Lost() != 1 || r.Validate() != nil {
+		t.Errorf("Lost = %d, Validate = %v", r.Lost(), r.Validate())
+	}
 	var empty Record
-	if empty.WinPercent() != 0 {
-		t.Error("empty record has wins")
+	if empty.WinPercent() != 0 || empty.MeanScore() != 0 || empty.Validate() != nil {
+		t.Error("the empty record is not empty")
+	}
+}
+
+func TestDrawsAndScores(t *testing.T) {
+	var r Record
+	for _, g := range []Game{
+		{Result: Win, Score: 10, Scored: true}, {Result: Draw, Score: -5, Scored: true},
+		{Result: Win, Score: 30, Scored: true}, {Result: Loss, Score: 0, Scored: true}, {Result: Draw},
+	} {
+		r.Add(g)
+	}
+	if r.Won != 2 || r.Drawn != 2 || r.Lost() != 1 || r.BestStreak != 1 || r.CurrentStreak != 0 {
+		t.Errorf("results: %+v", r)
+	}
+	if r.BestScore != 30 || r.Scored != 4 || r.MeanScore() != 8.75 {
+		t.Errorf("scores: best %d, mean %v of %d", r.BestScore, r.MeanScore(), r.Scored)
+	}
+	var neg Record
+	neg.Add(Game{Result: Loss, Score: -7, Scored: true})
+	if neg.BestScore != -7 {
+		t.Errorf("a first score of -7 is best %d", neg.BestScore)
+	}
+}
+
+func TestValidate(t *testing.T) {
+	for _, r := range []Record{
+		{Played: -1},
+		{Played: 2, Won: 2, Drawn: 1},
+		{Played: 3, Won: 1, BestStreak: 2},
+		{Played: 3, Won: 2, CurrentStreak: 2, BestStreak: 1},
+		{Played: 3, Won: 1, Tries: []int{1, 1}},
+		{Played: 3, Won: 3, Tries: []int{-1}},
+		{Played: 1, Scored: 2},
+	} {
+		if r.Validate() == nil {
+			t.Errorf("%+v passes", r)
+		}
 	}
 }

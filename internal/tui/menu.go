@@ -16,10 +16,10 @@ type MenuItem struct {
 }
 
 // Menu is the opening screen: a list of games to choose from. When the
-// program ends, Chosen tells which game was picked, or -1 for none.
+// program ends, Chosen names the game picked, or is "" for none.
 type Menu struct {
 	Items  []MenuItem
-	Chosen int
+	Chosen string
 	cursor int
 	width  int
 	height int
@@ -32,12 +32,12 @@ var menuKeys = struct {
 	Up:     key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
 	Down:   key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
 	Choose: key.NewBinding(key.WithKeys("enter", " "), key.WithHelp("enter", "play")),
-	Quit:   key.NewBinding(key.WithKeys("q", "esc", "ctrl+c"), key.WithHelp("q", "quit")),
+	Quit:   Keys.Leave,
 }
 
 // NewMenu returns a menu of items with the cursor on the first ready one.
 func NewMenu(items []MenuItem) *Menu {
-	m := &Menu{Items: items, Chosen: -1}
+	m := &Menu{Items: items}
 	for i, it := range items {
 		if it.Ready {
 			m.cursor = i
@@ -67,7 +67,7 @@ func (m *Menu) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 				m.notice = m.Items[m.cursor].Name + " is coming soon."
 				return m, nil
 			}
-			m.Chosen = m.cursor
+			m.Chosen = m.Items[m.cursor].Name
 			return m, tea.Quit
 		case key.Matches(msg, menuKeys.Quit):
 			return m, tea.Quit
@@ -105,8 +105,5 @@ func (m *Menu) View() string {
 	}
 	b.WriteString("\n" + KeyHelp(menuKeys.Up, menuKeys.Down, menuKeys.Choose, menuKeys.Quit))
 	panel := Panel.Render(b.String())
-	if w, h := lipgloss.Width(panel), lipgloss.Height(panel); m.width > 0 && (w > m.width || h > m.height) {
-		return TooSmall(m.width, m.height, w, h)
-	}
-	return Centre(m.width, m.height, panel)
+	return Fit(m.width, m.height, "", func() string { return panel })
 }

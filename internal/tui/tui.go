@@ -1,7 +1,10 @@
-// Package tui holds the look shared by every gamelab game: the palette,
-// panels, key help, the message for a terminal too small to draw a game,
-// and the menu of games. Games build their own views from these pieces, so
-// all of them look like one program.
+// Package tui holds the chrome shared by every gamelab game: the neutral
+// colours and text styles, panels, the help line, notices, the screen for
+// a terminal too small to draw a game, the keys every game shares, the
+// helper that picks the largest layout that fits, the menu of games, and
+// the program runner that restores the terminal on a panic. Each game owns
+// its own colours (tiles, pegs, cards); the chrome makes all of them look
+// like one program.
 package tui
 
 import (
@@ -13,21 +16,14 @@ import (
 	"github.com/charmbracelet/lipgloss"
 )
 
-// The palette. Tile colours follow the web Nerdle; the rest is chosen to
-// read on both dark and light terminals. Each colour names its nearest
-// 256- and 16-colour forms, because automatic conversion turns dark greys
-// into navy blue.
+// The chrome's colours, chosen to read on dark and light terminals. Each
+// names its nearest 256- and 16-colour forms, because automatic conversion
+// turns dark greys into navy blue.
 var (
-	ColourGreen   = lipgloss.CompleteColor{TrueColor: "#398874", ANSI256: "29", ANSI: "2"}
-	ColourMagenta = lipgloss.CompleteColor{TrueColor: "#820458", ANSI256: "89", ANSI: "5"}
-	ColourBlack   = lipgloss.CompleteColor{TrueColor: "#161803", ANSI256: "233", ANSI: "0"}
-	ColourGrey    = lipgloss.CompleteColor{TrueColor: "#6e6e73", ANSI256: "242", ANSI: "8"} // a tile being typed
-	ColourEmpty   = lipgloss.CompleteColor{TrueColor: "#2c2c30", ANSI256: "236", ANSI: "0"} // a tile not yet reached
-	ColourCursor  = lipgloss.CompleteColor{TrueColor: "#c98a1b", ANSI256: "172", ANSI: "3"} // the cursor: used for nothing else
-	ColourWhite   = lipgloss.CompleteColor{TrueColor: "#ffffff", ANSI256: "231", ANSI: "15"}
-	ColourAccent  = lipgloss.CompleteColor{TrueColor: "#7aa2f7", ANSI256: "111", ANSI: "12"}
-	ColourDim     = lipgloss.AdaptiveColor{Light: "#8a8a8a", Dark: "#6c6c6c"}
-	ColourError   = lipgloss.AdaptiveColor{Light: "#b00020", Dark: "#ff6b6b"}
+	ColourWhite  = lipgloss.CompleteColor{TrueColor: "#ffffff", ANSI256: "231", ANSI: "15"}
+	ColourAccent = lipgloss.CompleteColor{TrueColor: "#7aa2f7", ANSI256: "111", ANSI: "12"}
+	ColourDim    = lipgloss.AdaptiveColor{Light: "#8a8a8a", Dark: "#6c6c6c"}
+	ColourError  = lipgloss.AdaptiveColor{Light: "#b00020", Dark: "#ff6b6b"}
 )
 
 // Styles shared by the games.
@@ -39,6 +35,17 @@ var (
 	Panel   = lipgloss.NewStyle().Border(lipgloss.RoundedBorder()).BorderForeground(ColourDim).Padding(0, 1)
 	helpTxt = help.New()
 )
+
+// Keys every game shares, so that they mean the same everywhere: Quit
+// while the player types (q may be a move), Leave where nothing is typed
+// (menus, finished games, watch views).
+var Keys = struct {
+	Quit, Leave, Help key.Binding
+}{
+	Quit:  key.NewBinding(key.WithKeys("esc", "ctrl+c"), key.WithHelp("esc", "quit")),
+	Leave: key.NewBinding(key.WithKeys("q", "esc", "ctrl+c"), key.WithHelp("q", "quit")),
+	Help:  key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "help")),
+}
 
 // Tile renders text centred on a block of colour bg, width cells wide and
 // height lines tall, in bold white: the look of a game tile.
@@ -55,11 +62,45 @@ func KeyHelp(bindings ...key.Binding) string {
 	return helpTxt.ShortHelpView(bindings)
 }
 
+// Notice renders a message the player must see (trouble loading or saving,
+// say) wrapped to width cells, or unwrapped if width is 0.
+func Notice(text string, width int) string {
+	style := Error
+	if width > 0 {
+		style = style.Width(width).Align(lipgloss.Center)
+	}
+	return style.Render(text)
+}
+
 // TooSmall is the view shown instead of a game that does not fit: it says
-// how big the terminal is and how big it must be, centred in what there is.
-func TooSmall(width, height, needWidth, needHeight int) string {
+// how big the terminal is and how big it must be, and shows notice (if any)
+// wrapped to the width, so that nothing the player must read is hidden.
+func TooSmall(width, height, needWidth, needHeight int, notice string) string {
 	msg := fmt.Sprintf("Terminal too small: %d×%d.\nPlease make it at least %d×%d.", width, height, needWidth, needHeight)
+	if width > 0 {
+		msg = lipgloss.NewStyle().Width(width).Align(lipgloss.Center).Render(msg)
+	}
+	if notice != "" {
+		msg += "\n\n" + Notice(notice, width)
+	}
 	return lipgloss.Place(width, height, lipgloss.Center, lipgloss.Center, msg)
+}
+
+// Fit returns the first of layouts, largest first, that fits a width ×
+// height screen, centred; if none does, the too-small screen with notice.
+// A size of 0 (not known yet) takes the first layout.
+func Fit(width, height int, notice string, layouts ...func() string) string {
+	var view string
+	for _, layout := range layouts {
+		view = layout()
+		if width == 0 || height == 0 {
+			return view
+		}
+		if lipgloss.Width(view) <= width && lipgloss.Height(view) <= height {
+			return Centre(width, height, view)
+		}
+	}
+	return TooSmall(width, height, lipgloss.Width(view), lipgloss.Height(view), notice)
 }
 
 // Centre places view in the middle of a width × height screen, or at the

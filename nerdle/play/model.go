@@ -14,6 +14,8 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
+	"gamelab/internal/stats"
+	"gamelab/internal/tui"
 	"gamelab/nerdle"
 	"gamelab/nerdle/solve"
 )
@@ -25,10 +27,17 @@ type Options struct {
 	Rules  nerdle.Rules // which equations count
 	Rand   *rand.Rand   // draws the secrets
 
-	// Profile holds the settings, statistics and unfinished game; Save is
-	// called with it whenever it changes. Both may be nil.
+	// Profile holds the settings, statistics and unfinished game as they
+	// were loaded. Update, if set, applies a change to the saved profile
+	// and returns the profile saved (which includes the changes of other
+	// processes); the model shows that one from then on. Without Update
+	// the model changes Profile itself. Both may be nil.
 	Profile *Profile
-	Save    func(*Profile) error
+	Update  func(change func(*Profile)) (*Profile, error)
+
+	// Seeded marks games drawn from a seed the player gave (replays): they
+	// are never saved as the unfinished game, so they cannot overwrite one.
+	Seeded bool
 
 	// Notice, if set, is shown until the first game ends: trouble loading
 	// the profile, say.
@@ -72,9 +81,9 @@ var keys = struct {
 	Right:   key.NewBinding(key.WithKeys("right")),
 	Delete:  key.NewBinding(key.WithKeys("backspace", "delete"), key.WithHelp("⌫", "delete")),
 	Enter:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "guess")),
-	Quit:    key.NewBinding(key.WithKeys("esc", "ctrl+c"), key.WithHelp("esc", "quit")),
+	Quit:    tui.Keys.Quit,
 	Again:   key.NewBinding(key.WithKeys("enter", "n"), key.WithHelp("enter", "play again")),
-	QuitEnd: key.NewBinding(key.WithKeys("q", "esc", "ctrl+c"), key.WithHelp("q", "quit")),
+	QuitEnd: tui.Keys.Leave,
 }
 
 // New returns the model for opts. If opts.Resume is nil, the first game
@@ -187,7 +196,7 @@ func (m *Model) askHint() tea.Cmd {
 	s := m.solver
 	return func() tea.Msg {
 		if s == nil {
-			f, err := solve.Lookup("best")
+			f, err := solve.Lookup(solve.DefaultSolver)
 			if err == nil {
 				s, err = f(u)
 			}
@@ -332,23 +341,47 @@ func (m *Model) submit() {
 }
 
 // recordProgress updates the profile after an accepted guess: the unfinished
-// game while it lasts, the statistics once it ends.
+// game while it lasts, the statistics once it ends. The change goes through
+// Options.Update, which applies it to the freshest saved profile, so that
+// another gamelab playing at the same time loses nothing.
 func (m *Model) recordProgress() {
-	p := m.opts.Profile
 	g := m.game
 	k := StatsKey(g.Length(), g.MaxRows(), g.Rules())
-	if g.Status() == nerdle.Playing {
-		if p.Unfinished == nil {
-			p.Unfinished = map[string]*Unfinished{}
+	var change func(p *Profile)
+	switch {
+	case g.Status() != nerdle.Playing:
+		result := stats.Game{Result: stats.Loss}
+		if g.Status() == nerdle.Won {
+			result = stats.Game{Result: stats.Win, Tries: len(g.Rows())}
 		}
-		p.Unfinished[k] = snapshot(g)
-	} else {
-		delete(p.Unfinished, k)
-		p.record(k).Add(g.Status() == nerdle.Won, len(g.Rows()))
+		secret := g.Secret().String()
+		change = func(p *Profile) {
+			// Only this game's own save: another one may be waiting there.
+			if u := p.Unfinished[k]; u != nil && u.Secret == secret && !m.opts.Seeded {
+				delete(p.Unfinished, k)
+			}
+			p.record(k).Add(result)
+		}
+	case m.opts.Seeded:
+		return // a replayed game never takes the place of a saved one
+	default:
+		snap := snapshot(g)
+		change = func(p *Profile) {
+			if p.Unfinished == nil {
+				p.Unfinished = map[string]*Unfinished{}
+			}
+			p.Unfinished[k] = snap
+		}
 	}
-	if m.opts.Save != nil {
-		if err := m.opts.Save(p); err != nil {
-			m.notice = "Could not save your progress: " + err.Error()
-		}
+	if m.opts.Update == nil {
+		change(m.opts.Profile)
+		return
+	}
+	p, err := m.opts.Update(change)
+	if p != nil {
+		m.opts.Profile = p
+	}
+	if err != nil {
+		m.notice = "Your progress: " + err.Error()
 	}
 }

@@ -3,6 +3,7 @@ package play
 import (
 	"fmt"
 	"math/rand/v2"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -11,6 +12,8 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 	"github.com/muesli/termenv"
 
+	"gamelab/internal/stats"
+	"gamelab/internal/store"
 	"gamelab/nerdle"
 )
 
@@ -140,13 +143,24 @@ func TestWinLoseAndAgain(t *testing.T) {
 	}
 }
 
+// fileUpdate returns an Options.Update that keeps the profile in a real
+// store file, as the command does.
+func fileUpdate(t *testing.T) (store.File, func(func(*Profile)) (*Profile, error)) {
+	f := store.File{Path: filepath.Join(t.TempDir(), "nerdle.json"), Format: ProfileFormat, Version: ProfileVersion}
+	return f, func(change func(*Profile)) (*Profile, error) { return store.Update(f, change) }
+}
+
 func TestQuitKeepsUnfinishedGame(t *testing.T) {
-	var saved *Profile
+	f, update := fileUpdate(t)
 	g, _ := nerdle.NewGame(nerdle.MustParseEquation("23+34=57"), 6, nerdle.Standard)
-	m := New(Options{Length: 8, Resume: g, Save: func(p *Profile) error { saved = p; return nil }})
+	m := New(Options{Length: 8, Resume: g, Update: update})
 	send(m, runes("12+35=47"), enter)
 	if cmd := send(m, esc); cmd == nil {
 		t.Fatal("esc does not quit")
+	}
+	saved, err := store.Read[Profile](f)
+	if err != nil {
+		t.Fatal(err)
 	}
 	u := saved.Unfinished[StatsKey(8, 6, nerdle.Standard)]
 	if u == nil || u.Secret != "23+34=57" || len(u.Guesses) != 1 {
@@ -155,6 +169,92 @@ func TestQuitKeepsUnfinishedGame(t *testing.T) {
 	back, err := u.Restore()
 	if err != nil || len(back.Rows()) != 1 || back.Secret() != g.Secret() {
 		t.Errorf("restore: %v, %v", back, err)
+	}
+}
+
+// TestSeededGameKeepsSavedOne: a replayed game neither overwrites the
+// unfinished game saved before it nor deletes it when it ends.
+func TestSeededGameKeepsSavedOne(t *testing.T) {
+	f, update := fileUpdate(t)
+	g, _ := nerdle.NewGame(nerdle.MustParseEquation("23+34=57"), 6, nerdle.Standard)
+	m := New(Options{Length: 8, Resume: g, Update: update})
+	send(m, runes("12+35=47"), enter)
+
+	replay, _ := nerdle.NewGame(nerdle.MustParseEquation("10+20=30"), 6, nerdle.Standard)
+	m2 := New(Options{Length: 8, Resume: replay, Update: update, Seeded: true})
+	send(m2, runes("12+35=47"), enter, runes("10+20=30"), enter)
+	if m2.Game().Status() != nerdle.Won {
+		t.Fatalf("the replay is %v", m2.Game().Status())
+	}
+	saved, _ := store.Read[Profile](f)
+	u := saved.Unfinished[StatsKey(8, 6, nerdle.Standard)]
+	if u == nil || u.Secret != "23+34=57" {
+		t.Errorf("the saved game is gone or replaced: %+v", u)
+	}
+	if r := saved.Record(StatsKey(8, 6, nerdle.Standard)); r.Played != 1 || r.Won != 1 {
+		t.Errorf("the replay is not in the statistics: %+v", r)
+	}
+}
+
+// TestTwoGamesAtOnce plays two models on one profile file, as two gamelab
+// processes would: both results are kept.
+func TestTwoGamesAtOnce(t *testing.T) {
+	f, update := fileUpdate(t)
+	key := StatsKey(5, 6, nerdle.Standard)
+	a, _ := nerdle.NewGame(nerdle.MustParseEquation("1+2=3"), 6, nerdle.Standard)
+	b, _ := nerdle.NewGame(nerdle.MustParseEquation("2+3=5"), 6, nerdle.Standard)
+	ma := New(Options{Length: 5, Resume: a, Update: update, Profile: &Profile{}})
+	mb := New(Options{Length: 5, Resume: b, Update: update, Profile: &Profile{}})
+	send(ma, runes("2+3=5"), enter)
+	send(mb, runes("2+3=5"), enter) // b wins
+	send(ma, runes("1+2=3"), enter) // a wins in 2
+	saved, _ := store.Read[Profile](f)
+	if r := saved.Record(key); r.Played != 2 || r.Won != 2 || r.Tries[0] != 1 || r.Tries[1] != 1 {
+		t.Errorf("after two games at once: %+v", r)
+	}
+	if len(saved.Unfinished) != 0 {
+		t.Errorf("finished games left as unfinished: %+v", saved.Unfinished)
+	}
+}
+
+func TestProfileValidate(t *testing.T) {
+	good := func() *Profile {
+		return &Profile{
+			Settings: Settings{Length: 8, Rows: 6, Rules: "standard"},
+			Stats:    map[string]*stats.Record{"8/standard/6": {Played: 2, Won: 1, BestStreak: 1, Tries: []int{0, 1}}},
+			Unfinished: map[string]*Unfinished{"5/standard/6": {
+				Settings: Settings{Length: 5, Rows: 6, Rules: "standard"}, Secret: "1+2=3", Guesses: []string{"2+3=5"}}},
+		}
+	}
+	if err := good().Validate(); err != nil {
+		t.Fatalf("a good profile: %v", err)
+	}
+	for name, spoil := range map[string]func(p *Profile){
+		"length 12":           func(p *Profile) { p.Settings.Length = 12 },
+		"rows 0 is unset":     nil,
+		"rows 21":             func(p *Profile) { p.Settings.Rows = 21 },
+		"rows -1":             func(p *Profile) { p.Settings.Rows = -1 },
+		"unknown rules":       func(p *Profile) { p.Settings.Rules = "web" },
+		"negative count":      func(p *Profile) { p.Stats["8/standard/6"].Played = -1 },
+		"bad key":             func(p *Profile) { p.Stats["eight"] = &stats.Record{} },
+		"key rows 50":         func(p *Profile) { p.Stats["8/standard/50"] = &stats.Record{} },
+		"null record":         func(p *Profile) { p.Stats["8/standard/7"] = nil },
+		"game of another key": func(p *Profile) { p.Unfinished["6/standard/6"] = p.Unfinished["5/standard/6"] },
+		"invalid guess":       func(p *Profile) { p.Unfinished["5/standard/6"].Guesses = []string{"1+1=3"} },
+		"game over":           func(p *Profile) { p.Unfinished["5/standard/6"].Guesses = []string{"1+2=3"} },
+	} {
+		p := good()
+		if spoil == nil {
+			p.Settings.Rows = 0
+			if err := p.Validate(); err != nil {
+				t.Errorf("%s: %v", name, err)
+			}
+			continue
+		}
+		spoil(p)
+		if p.Validate() == nil {
+			t.Errorf("%s: passes", name)
+		}
 	}
 }
 

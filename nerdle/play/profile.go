@@ -1,11 +1,29 @@
 package play
 
 import (
+	"errors"
 	"fmt"
 
 	"gamelab/internal/stats"
+	"gamelab/internal/store"
 	"gamelab/nerdle"
 )
+
+// The profile's file: its name in the configuration directory, format and
+// version. Version 1 is the first with an envelope; files written before
+// it hold a bare Profile, read as legacy.
+const (
+	ProfileName    = "nerdle.json"
+	ProfileFormat  = "gamelab nerdle profile"
+	ProfileVersion = 1
+)
+
+// ProfileFile returns the player's profile file.
+func ProfileFile() (store.File, error) {
+	f, err := store.UserFile(ProfileName, ProfileFormat, ProfileVersion)
+	f.Legacy = true
+	return f, err
+}
 
 // Profile is everything the game remembers between runs: the player's
 // settings, statistics per kind of game, and an unfinished game. The
@@ -36,6 +54,15 @@ func StatsKey(length, rows int, r nerdle.Rules) string {
 	return fmt.Sprintf("%d/%v/%d", length, r, rows)
 }
 
+// Record returns the statistics for key, or an empty record; it changes
+// nothing, for views.
+func (p *Profile) Record(key string) stats.Record {
+	if r := p.Stats[key]; r != nil {
+		return *r
+	}
+	return stats.Record{}
+}
+
 // record returns the statistics for key, creating them if needed.
 func (p *Profile) record(key string) *stats.Record {
 	if p.Stats == nil {
@@ -47,6 +74,96 @@ func (p *Profile) record(key string) *stats.Record {
 		p.Stats[key] = r
 	}
 	return r
+}
+
+// Validate implements store.State: it rejects what the game could not have
+// written, such as settings outside the flags' limits, impossible
+// statistics or an unfinished game that does not replay.
+func (p *Profile) Validate() error {
+	if err := p.Settings.validate(); err != nil {
+		return fmt.Errorf("settings: %w", err)
+	}
+	for k, r := range p.Stats {
+		if err := validKey(k); err != nil {
+			return fmt.Errorf("statistics %q: %w", k, err)
+		}
+		if r == nil {
+			return fmt.Errorf("statistics %q: empty", k)
+		}
+		if err := r.Validate(); err != nil {
+			return fmt.Errorf("statistics %s: %w", k, err)
+		}
+	}
+	for k, u := range p.Unfinished {
+		if u == nil {
+			return fmt.Errorf("unfinished game %q: empty", k)
+		}
+		g, err := u.Restore()
+		if err != nil {
+			return fmt.Errorf("unfinished game %s: %w", k, err)
+		}
+		if key := StatsKey(g.Length(), g.MaxRows(), g.Rules()); key != k {
+			return fmt.Errorf("unfinished game %s is a game of %s", k, key)
+		}
+	}
+	return nil
+}
+
+// validate checks settings as the command-line flags would; zero values
+// mean "not chosen yet".
+func (s Settings) validate() error {
+	var errs []error
+	if s.Length != 0 {
+		if err := nerdle.CheckLength(s.Length); err != nil {
+			errs = append(errs, fmt.Errorf("length %d: %w", s.Length, err))
+		}
+	}
+	if s.Rows != 0 {
+		if err := nerdle.CheckRows(s.Rows); err != nil {
+			errs = append(errs, fmt.Errorf("%d rows: %w", s.Rows, err))
+		}
+	}
+	if s.Rules != "" {
+		_, err := nerdle.ParseRules(s.Rules)
+		errs = append(errs, err)
+	}
+	return errors.Join(errs...)
+}
+
+// validKey checks that k is a StatsKey.
+func validKey(k string) error {
+	var length, rows int
+	var rules string
+	if n, _ := fmt.Sscanf(k, "%d/%s", &length, &rules); n != 2 {
+		return errors.New("not length/rules/rows")
+	}
+	name, rowsText, ok := cutLast(rules, '/')
+	if !ok {
+		return errors.New("not length/rules/rows")
+	}
+	if _, err := fmt.Sscanf(rowsText, "%d", &rows); err != nil {
+		return errors.New("not length/rules/rows")
+	}
+	r, err := nerdle.ParseRules(name)
+	if err != nil {
+		return err
+	}
+	if err := (Settings{Length: length, Rows: rows, Rules: name}).validate(); err != nil {
+		return err
+	}
+	if StatsKey(length, rows, r) != k {
+		return errors.New("not length/rules/rows")
+	}
+	return nil
+}
+
+func cutLast(s string, sep byte) (before, after string, ok bool) {
+	for i := len(s) - 1; i >= 0; i-- {
+		if s[i] == sep {
+			return s[:i], s[i+1:], true
+		}
+	}
+	return s, "", false
 }
 
 // Restore rebuilds the unfinished game u.

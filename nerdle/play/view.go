@@ -29,11 +29,11 @@ type Cell struct {
 func colourOf(c nerdle.Colour) lipgloss.TerminalColor {
 	switch c {
 	case nerdle.Green:
-		return tui.ColourGreen
+		return colourGreen
 	case nerdle.Magenta:
-		return tui.ColourMagenta
+		return colourMagenta
 	}
-	return tui.ColourBlack
+	return colourBlack
 }
 
 // RenderRow draws a row of boxes side by side.
@@ -60,10 +60,10 @@ func GuessCells(r nerdle.Row) []Cell {
 func InputCells(row string, cursor int) []Cell {
 	cells := make([]Cell, len(row))
 	for i := range cells {
-		cells[i] = Cell{row[i : i+1], tui.ColourGrey}
+		cells[i] = Cell{row[i : i+1], colourGrey}
 	}
 	if cursor >= 0 && cursor < len(cells) {
-		cells[cursor].Colour = tui.ColourCursor
+		cells[cursor].Colour = colourCursor
 	}
 	return cells
 }
@@ -72,7 +72,7 @@ func InputCells(row string, cursor int) []Cell {
 func EmptyCells(n int) []Cell {
 	cells := make([]Cell, n)
 	for i := range cells {
-		cells[i] = Cell{" ", tui.ColourEmpty}
+		cells[i] = Cell{" ", colourEmpty}
 	}
 	return cells
 }
@@ -116,7 +116,7 @@ func (m *Model) keyboard() string {
 // Green).
 func knowledgeColour(k nerdle.Knowledge) lipgloss.TerminalColor {
 	if k == nerdle.Untried {
-		return tui.ColourGrey
+		return colourGrey
 	}
 	return colourOf(nerdle.Colour(k - nerdle.Absent))
 }
@@ -130,7 +130,7 @@ func (m *Model) endPanel() string {
 	} else {
 		head = tui.Strong.Render("Out of rows.")
 	}
-	rec := m.opts.Profile.record(StatsKey(g.Length(), g.MaxRows(), g.Rules()))
+	rec := m.opts.Profile.Record(StatsKey(g.Length(), g.MaxRows(), g.Rules()))
 	this := 0
 	if g.Status() == nerdle.Won {
 		this = len(g.Rows())
@@ -139,7 +139,7 @@ func (m *Model) endPanel() string {
 	return tui.Panel.Render(body)
 }
 
-func statsLine(r *stats.Record) string {
+func statsLine(r stats.Record) string {
 	item := func(v, label string) string {
 		return lipgloss.JoinVertical(lipgloss.Center, tui.Strong.Render(v), tui.Dim.Render(label))
 	}
@@ -152,7 +152,7 @@ func statsLine(r *stats.Record) string {
 
 // distribution draws how many wins took each number of guesses, the bar of
 // the game just won in green.
-func distribution(r *stats.Record, rows, this int) string {
+func distribution(r stats.Record, rows, this int) string {
 	most := 1
 	for _, c := range r.Tries {
 		most = max(most, c)
@@ -167,7 +167,7 @@ func distribution(r *stats.Record, rows, this int) string {
 		}
 		bar := strings.Repeat("█", max(1, c*width/most)) + " " + fmt.Sprint(c)
 		if t == this {
-			bar = lipgloss.NewStyle().Foreground(tui.ColourGreen).Render(bar)
+			bar = lipgloss.NewStyle().Foreground(colourGreen).Render(bar)
 		}
 		fmt.Fprintf(&b, "\n%2d %s", t, bar)
 	}
@@ -182,16 +182,9 @@ func (m *Model) View() string {
 		}
 		return tui.Centre(m.width, m.height, tui.Dim.Render(fmt.Sprintf("Preparing the equations of length %d…", m.opts.Length)))
 	}
-	view := m.layout(large)
-	w, h := lipgloss.Width(view), lipgloss.Height(view)
-	if m.width > 0 && (w > m.width || h > m.height) {
-		view = m.layout(small)
-		w, h = lipgloss.Width(view), lipgloss.Height(view)
-		if w > m.width || h > m.height {
-			return tui.TooSmall(m.width, m.height, w, h)
-		}
-	}
-	return tui.Centre(m.width, m.height, view)
+	return tui.Fit(m.width, m.height, m.notice,
+		func() string { return m.layout(large) },
+		func() string { return m.layout(small) })
 }
 
 // layout composes the whole screen with boxes of the given size.
@@ -219,8 +212,9 @@ func (m *Model) layout(size tileSize) string {
 	} else {
 		parts = append(parts, m.endPanel(), "", tui.KeyHelp(keys.Again, keys.QuitEnd))
 	}
+	view := lipgloss.JoinVertical(lipgloss.Center, parts...)
 	if m.notice != "" {
-		parts = append(parts, tui.Error.Render(m.notice))
+		view = lipgloss.JoinVertical(lipgloss.Center, view, tui.Notice(m.notice, lipgloss.Width(view)))
 	}
-	return lipgloss.JoinVertical(lipgloss.Center, parts...)
+	return view
 }

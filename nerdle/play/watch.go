@@ -15,18 +15,26 @@ import (
 	"gamelab/nerdle/solve"
 )
 
-// Watch shows a solver playing a series of games in the game's own view:
-// it runs on its own, space pauses and resumes, s plays one guess while
-// paused, + and - change the speed.
+// Watch shows a benchmark run in the game's own view. It plays nothing
+// itself: the run's loop (bench.Run with the solver's bench player) plays
+// the games and reports each guess to the Observer the watch hands out,
+// which waits for the view's permission before every guess is shown. So the
+// watched games are the benchmark's games, played by the same code.
+//
+// Space pauses and resumes, s shows one guess while paused, + and - change
+// the speed.
 type Watch struct {
-	u      *solve.Universe
-	solver solve.Solver
-	games  int
-	secret func(i int) nerdle.Equation
+	u     *solve.Universe
+	games int
+	gate  chan struct{} // a permit for the run to show one more guess
+	quit  chan struct{} // closed when the view ends, to release the run
 
-	game    int // index of the game on the board
-	history solve.History
+	game    int             // index of the game on the board
+	secret  nerdle.Equation // its secret, for the person watching
+	rows    []nerdle.Row
 	tries   []float64 // guesses of each finished game
+	started bool      // a game has begun
+	done    bool      // the run is over
 	paused  bool
 	delay   time.Duration
 	err     error
@@ -41,17 +49,78 @@ var watchKeys = struct {
 	Step:   key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "step")),
 	Faster: key.NewBinding(key.WithKeys("+", "="), key.WithHelp("+/-", "speed")),
 	Slower: key.NewBinding(key.WithKeys("-")),
-	Quit:   key.NewBinding(key.WithKeys("q", "esc", "ctrl+c"), key.WithHelp("q", "quit")),
+	Quit:   tui.Keys.Leave,
 }
 
-// NewWatch returns a viewer of solver s playing games games of u, game i
-// with secret(i).
-func NewWatch(u *solve.Universe, s solve.Solver, games int, secret func(i int) nerdle.Equation) *Watch {
-	return &Watch{u: u, solver: s, games: games, secret: secret, delay: 400 * time.Millisecond,
-		history: solve.History{Length: u.Length, Rules: u.Rules}}
+// NewWatch returns a view of a run of games games over u.
+func NewWatch(u *solve.Universe, games int) *Watch {
+	return &Watch{u: u, games: games, delay: 400 * time.Millisecond,
+		gate: make(chan struct{}, 1), quit: make(chan struct{})}
 }
 
-// Err returns what stopped the solver, if anything did.
+// Observer returns the bench.Observer to run the benchmark with: it hands
+// the run's events to send (the program's Send) and paces the guesses.
+// The run must have one worker.
+func (w *Watch) Observer(send func(tea.Msg)) bench.Observer {
+	return &watchObserver{w.u, w.gate, w.quit, send}
+}
+
+// Close releases a run waiting for the view: call it when the program has
+// ended.
+func (w *Watch) Close() {
+	select {
+	case <-w.quit:
+	default:
+		close(w.quit)
+	}
+}
+
+// RunDone tells the view that the run has ended, with its error if any.
+type RunDone struct{ Err error }
+
+// watchObserver is the run's side of a Watch.
+type watchObserver struct {
+	u    *solve.Universe
+	gate <-chan struct{}
+	quit <-chan struct{}
+	send func(tea.Msg)
+}
+
+type (
+	beginMsg struct {
+		game   int
+		secret nerdle.Equation
+	}
+	rowMsg struct{ row nerdle.Row }
+	endMsg struct{ guesses float64 }
+)
+
+// Begin waits for a permit, so that the last game stays on the board for
+// a moment, then shows the new one.
+func (o *watchObserver) Begin(g bench.Game) {
+	o.paced(beginMsg{g.Index, o.u.All[g.Secret]})
+}
+
+func (o *watchObserver) Step(g bench.Game, event any) {
+	if row, ok := event.(nerdle.Row); ok {
+		o.paced(rowMsg{row})
+	}
+}
+
+// paced sends msg once the view permits, or drops it once the view is gone.
+func (o *watchObserver) paced(msg tea.Msg) {
+	select {
+	case <-o.gate:
+		o.send(msg)
+	case <-o.quit:
+	}
+}
+
+func (o *watchObserver) End(g bench.Game, out bench.Outcome) {
+	o.send(endMsg{out.Values[0]})
+}
+
+// Err returns what stopped the run, if anything did.
 func (w *Watch) Err() error { return w.err }
 
 type tickMsg struct{}
@@ -63,35 +132,12 @@ func (w *Watch) tick() tea.Cmd {
 // Init implements tea.Model.
 func (w *Watch) Init() tea.Cmd { return w.tick() }
 
-// done reports whether the game on the board is over.
-func (w *Watch) done() bool {
-	n := len(w.history.Rows)
-	return n > 0 && w.history.Rows[n-1].Feedback == nerdle.AllGreen(w.u.Length)
-}
-
-// Step plays one guess, or moves on to the next game if the one on the
-// board is over. It reports false when every game has been played.
-func (w *Watch) Step() bool {
-	if w.done() {
-		w.tries = append(w.tries, float64(len(w.history.Rows)))
-		w.history.Rows = nil
-		w.game++
+// permit lets the run show one more guess, if it has not one already.
+func (w *Watch) permit() {
+	select {
+	case w.gate <- struct{}{}:
+	default:
 	}
-	if w.game >= w.games || w.err != nil {
-		return false
-	}
-	if len(w.history.Rows) >= solve.GiveUp {
-		w.err = fmt.Errorf("secret %v: not found in %d guesses", w.secret(w.game), solve.GiveUp)
-		return false
-	}
-	g, err := w.solver.Guess(w.history)
-	if err != nil {
-		w.err = err
-		return false
-	}
-	f := nerdle.Score(w.secret(w.game), g)
-	w.history.Rows = append(w.history.Rows, nerdle.Row{Guess: g, Feedback: f})
-	return true
 }
 
 // Update implements tea.Model.
@@ -99,27 +145,32 @@ func (w *Watch) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		w.width, w.height = msg.Width, msg.Height
+	case beginMsg:
+		w.game, w.secret, w.rows, w.started = msg.game, msg.secret, nil, true
+	case rowMsg:
+		w.rows = append(w.rows, msg.row)
+	case endMsg:
+		w.tries = append(w.tries, msg.guesses)
+	case RunDone:
+		w.done, w.err = true, msg.Err
 	case tickMsg:
-		if w.paused {
+		if w.done {
 			return w, nil
 		}
-		if !w.Step() {
-			w.paused = true
-			return w, nil
+		if !w.paused {
+			w.permit()
 		}
 		return w, w.tick()
 	case tea.KeyMsg:
 		switch {
 		case key.Matches(msg, watchKeys.Quit):
+			w.Close()
 			return w, tea.Quit
 		case key.Matches(msg, watchKeys.Pause):
 			w.paused = !w.paused
-			if !w.paused {
-				return w, w.tick()
-			}
 		case key.Matches(msg, watchKeys.Step):
 			w.paused = true
-			w.Step()
+			w.permit()
 		case key.Matches(msg, watchKeys.Faster):
 			w.delay = max(10*time.Millisecond, w.delay/2)
 		case key.Matches(msg, watchKeys.Slower):
@@ -131,15 +182,9 @@ func (w *Watch) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 
 // View implements tea.Model.
 func (w *Watch) View() string {
-	size := large
-	view := w.layout(size)
-	if w.width > 0 && (lipgloss.Width(view) > w.width || lipgloss.Height(view) > w.height) {
-		view = w.layout(small)
-		if lipgloss.Width(view) > w.width || lipgloss.Height(view) > w.height {
-			return tui.TooSmall(w.width, w.height, lipgloss.Width(view), lipgloss.Height(view))
-		}
-	}
-	return tui.Centre(w.width, w.height, view)
+	return tui.Fit(w.width, w.height, "",
+		func() string { return w.layout(large) },
+		func() string { return w.layout(small) })
 }
 
 func (w *Watch) layout(size tileSize) string {
@@ -147,20 +192,23 @@ func (w *Watch) layout(size tileSize) string {
 	switch {
 	case w.err != nil:
 		state = "stopped"
-	case w.game >= w.games:
+	case w.done:
 		state = "finished"
 	case w.paused:
 		state = "paused"
 	}
 	title := tui.Title.Render("NERDLE SOLVER") + tui.Dim.Render(fmt.Sprintf("  game %d of %d · %s · every %v", min(w.game+1, w.games), w.games, state, w.delay))
 	rows := make([]string, 0, nerdle.DefaultRows)
-	for _, r := range w.history.Rows {
+	for _, r := range w.rows {
 		rows = append(rows, RenderRow(GuessCells(r), size))
 	}
 	for len(rows) < nerdle.DefaultRows {
 		rows = append(rows, RenderRow(EmptyCells(w.u.Length), size))
 	}
-	secret := tui.Dim.Render("secret " + w.secret(min(w.game, w.games-1)).String())
+	secret := ""
+	if w.started && !w.done {
+		secret = tui.Dim.Render("secret " + w.secret.String())
+	}
 	parts := []string{title, "", tui.JoinRows(rows, size.gapY), "", secret, "", w.statistics()}
 	if w.err != nil {
 		parts = append(parts, tui.Error.Render(w.err.Error()))

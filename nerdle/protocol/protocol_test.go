@@ -15,7 +15,7 @@ import (
 )
 
 // TestMain keeps the tests away from the user's cache of trees and openers.
-func TestMain(m *testing.M) { os.Exit(testenv.RunWithOwnCache(m)) }
+func TestMain(m *testing.M) { os.Exit(testenv.RunWithOwnDirs(m)) }
 
 var (
 	universeOnce sync.Once
@@ -25,7 +25,7 @@ var (
 func u6(t testing.TB) *solve.Universe {
 	universeOnce.Do(func() {
 		var err error
-		if universe6, err = solve.NewUniverse(6, nerdle.Standard); err != nil {
+		if universe6, err = solve.NewUniverse(6, nerdle.Standard, ""); err != nil {
 			t.Fatal(err)
 		}
 	})

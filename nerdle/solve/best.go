@@ -3,12 +3,14 @@ package solve
 import (
 	"cmp"
 	"context"
+	"errors"
 	"math/bits"
 	"runtime"
 	"slices"
 	"strings"
 	"sync"
 
+	"gamelab/internal/cache"
 	"gamelab/nerdle"
 )
 
@@ -19,11 +21,14 @@ import (
 type Book struct {
 	u            *Universe
 	Opener       nerdle.Equation
-	OpenerCached bool                // the opener came from the cache of BuildOpener
-	classes      [][]nerdle.Equation // the universe by the opener's feedback, indexed by it
-	Tree         *Tree               // nil when no tree is built for this universe
-	search       *searcher
-	scanned      []nerdle.Equation // what informative scans: all, or a spread of the largest universes (length 11)
+	OpenerCached bool // the opener came from the cache of BuildOpener
+	// CacheErr is what went wrong with u's cache files, if anything did
+	// beyond their absence: a *cache.DamagedError for a file set aside.
+	CacheErr error
+	classes  [][]nerdle.Equation // the universe by the opener's feedback, indexed by it
+	Tree     *Tree               // nil when no tree is built for this universe
+	search   *searcher
+	scanned  []nerdle.Equation // what informative scans: all, or a spread of the largest universes (length 11)
 }
 
 // Online search settings: the width of the lazy tree search, and the
@@ -34,6 +39,14 @@ const (
 	treeUniverseMax = 20000 // lengths up to 8: whole trees are affordable
 )
 
+// DefaultSolver names the strongest solver, Best: the one users get
+// unless they ask for another.
+const DefaultSolver = "best"
+
+// WholeTree reports whether the solver plays u from a whole decision tree
+// (built by Search) rather than from an opener and online search.
+func WholeTree(u *Universe) bool { return len(u.All) <= treeUniverseMax }
+
 // MaxGuesses is the most guesses Best allows itself for a length: the
 // depth its searches respect.
 func MaxGuesses(n int) int {
@@ -43,10 +56,17 @@ func MaxGuesses(n int) int {
 	return 5
 }
 
-// NewBook computes the opener (or takes it from tree, if given) and splits
-// the universe by it.
+// NewBook computes the opener (or takes it from tree, if given, or from
+// u's cache) and splits the universe by it.
 func NewBook(u *Universe, tree *Tree) *Book {
 	b := &Book{u: u, Tree: tree, scanned: scanned(u)}
+	var opener nerdle.Equation
+	if tree == nil {
+		var err error
+		if opener, err = LoadOpener(u); err != nil && !errors.Is(err, cache.ErrMissing) {
+			b.CacheErr = err
+		}
+	}
 	var pool []nerdle.Equation
 	if len(u.All) <= treeUniverseMax {
 		pool = guessPool(u, searchPoolSize)
@@ -58,8 +78,8 @@ func NewBook(u *Universe, tree *Tree) *Book {
 	}
 	if tree != nil {
 		b.Opener = tree.Root()
-	} else if b.Opener = LoadOpener(u); b.Opener != 0 {
-		b.OpenerCached = true
+	} else if opener != 0 {
+		b.Opener, b.OpenerCached = opener, true
 	} else {
 		if pool == nil {
 			pool = guessPool(u, searchPoolSize)
@@ -428,7 +448,9 @@ func BookFor(u *Universe) *Book {
 	}
 	b := books.m[u]
 	if b == nil {
-		b = NewBook(u, treeFor(u))
+		t, err := treeFor(u)
+		b = NewBook(u, t)
+		b.CacheErr = cmp.Or(err, b.CacheErr)
 		books.m[u] = b
 	}
 	return b
@@ -439,17 +461,24 @@ func BookFor(u *Universe) *Book {
 const quickTreeMax = 1000
 
 // treeFor returns the cached tree for u; for small universes it searches the
-// optimal tree and caches it if there is none.
-func treeFor(u *Universe) *Tree {
-	if t := LoadTree(u); t != nil || len(u.All) > quickTreeMax {
-		return t
+// optimal tree and caches it if there is none or the cached one is damaged.
+// The error is a damaged cache file's, if there was one (else nil).
+func treeFor(u *Universe) (*Tree, error) {
+	t, err := LoadTree(u)
+	if errors.Is(err, cache.ErrMissing) {
+		err = nil
 	}
-	t, err := Search(context.Background(), u, DefaultSearch(u.Length), nil)
-	if err != nil {
-		return nil
+	if t != nil || len(u.All) > quickTreeMax {
+		return t, err
 	}
-	SaveTree(u, t) // a cache: if it cannot be written, search again next time
-	return t
+	t, serr := Search(context.Background(), u, DefaultSearch(u.Length), nil)
+	if serr != nil {
+		return nil, err
+	}
+	if u.Cache != "" {
+		SaveTree(u, t) // a cache: if it cannot be written, search again next time
+	}
+	return t, err
 }
 
 // DefaultSearch returns the search settings for trees of length n: exact
@@ -467,5 +496,5 @@ func DefaultSearch(n int) SearchOptions {
 }
 
 func init() {
-	Register("best", func(u *Universe) (Solver, error) { return NewBest(BookFor(u)), nil })
+	Register(DefaultSolver, func(u *Universe) (Solver, error) { return NewBest(BookFor(u)), nil })
 }

@@ -1,12 +1,13 @@
 package solve
 
 import (
+	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
+	"io"
 	"strconv"
 	"strings"
 
+	"gamelab/internal/cache"
 	"gamelab/internal/store"
 	"gamelab/nerdle"
 )
@@ -29,46 +30,54 @@ func BuildOpener(u *Universe) nerdle.Equation {
 	return parallelBest(u, top, spread(u.All, thoroughOpenerSecrets), 1)[0]
 }
 
-// openerFormat heads an opener file; a change makes old files stale.
+// openerFormat heads an opener file; a change makes old files damaged.
 const openerFormat = "gamelab nerdle opener v1"
 
-func openerPath(u *Universe) (string, error) {
-	dir, err := os.UserCacheDir()
-	if err != nil {
-		return "", err
-	}
-	return filepath.Join(dir, "gamelab", fmt.Sprintf("nerdle-opener-%d-%v.txt", u.Length, u.Rules)), nil
+func openerPath(u *Universe) string {
+	return u.Cache.Path(fmt.Sprintf("nerdle-opener-%d-%v.txt", u.Length, u.Rules))
 }
 
-// SaveOpener caches g as the opener of u.
+// SaveOpener caches g as the opener of u and returns the file's path.
 func SaveOpener(u *Universe, g nerdle.Equation) (string, error) {
-	path, err := openerPath(u)
-	if err != nil {
-		return "", err
+	path := openerPath(u)
+	if path == "" {
+		return "", errors.New("no cache directory to save the opener in")
 	}
 	text := fmt.Sprintf("%s\n%d %v %d\n%v\n", openerFormat, u.Length, u.Rules, len(u.All), g)
 	return path, store.WriteAtomic(path, []byte(text))
 }
 
-// LoadOpener returns the cached opener of u, or 0 if none is cached or the
-// file is stale.
-func LoadOpener(u *Universe) nerdle.Equation {
-	path, err := openerPath(u)
+// LoadOpener returns the cached opener of u. It fails with cache.ErrMissing
+// if there is none, and with a *cache.DamagedError, having moved the file
+// aside, if the file is not an opener of u.
+func LoadOpener(u *Universe) (nerdle.Equation, error) {
+	path := openerPath(u)
+	f, err := cache.Open(path)
 	if err != nil {
-		return 0
+		return 0, err
 	}
-	data, err := os.ReadFile(path)
+	data, err := io.ReadAll(io.LimitReader(f, 1<<10))
+	f.Close()
 	if err != nil {
-		return 0
+		return 0, cache.Damaged(path, err)
 	}
 	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
 	want := fmt.Sprintf("%d %v %s", u.Length, u.Rules, strconv.Itoa(len(u.All)))
-	if len(lines) != 3 || lines[0] != openerFormat || lines[1] != want {
-		return 0
+	switch {
+	case len(lines) != 3 || lines[0] != openerFormat:
+		return 0, cache.Damaged(path, errors.New("not an opener file of this version"))
+	case lines[1] != want:
+		return 0, cache.Damaged(path, fmt.Errorf("an opener for %q, not %q", lines[1], want))
 	}
 	g, err := nerdle.ParseEquation(lines[2])
-	if err != nil || g.Len() != u.Length || nerdle.Check(lines[2], u.Rules) != nil {
-		return 0
+	if err == nil && g.Len() != u.Length {
+		err = fmt.Errorf("%v is not of length %d", g, u.Length)
 	}
-	return g
+	if err == nil {
+		err = nerdle.Check(lines[2], u.Rules)
+	}
+	if err != nil {
+		return 0, cache.Damaged(path, err)
+	}
+	return g, nil
 }

@@ -3,7 +3,6 @@ package solve
 import (
 	"context"
 	"fmt"
-	"math/rand/v2"
 
 	"gamelab/internal/bench"
 	"gamelab/nerdle"
@@ -18,9 +17,6 @@ const GiveUp = 30
 // GiveUp guesses. observe, if not nil, is called after every row.
 func Play(ctx context.Context, s Solver, secret nerdle.Equation, r nerdle.Rules, observe func(nerdle.Row)) ([]nerdle.Row, error) {
 	h := History{Length: secret.Len(), Rules: r}
-	if sd, ok := s.(Seeder); ok {
-		sd.Seed(uint64(secret))
-	}
 	for len(h.Rows) < GiveUp {
 		if err := ctx.Err(); err != nil {
 			return h.Rows, err
@@ -44,39 +40,58 @@ func Play(ctx context.Context, s Solver, secret nerdle.Equation, r nerdle.Rules,
 	return h.Rows, fmt.Errorf("secret %v: not found in %d guesses", secret, GiveUp)
 }
 
-// BenchPlayer plays benchmark games, with the secrets of BenchSecret.
+// Metrics are what a Nerdle benchmark measures: the guesses per game.
+var Metrics = []bench.Metric{{Name: "guesses", Better: bench.Lower}}
+
+// DefaultBenchGames is the size of a benchmark of u when none is asked
+// for: every secret where that is quick (lengths up to 8), else 1000.
+func DefaultBenchGames(u *Universe) int {
+	if len(u.All) <= treeUniverseMax {
+		return len(u.All)
+	}
+	return 1000
+}
+
+// BenchConfig returns the benchmark of solver over games secrets of u drawn
+// from seed (every secret once when games is len(u.All)).
+func BenchConfig(u *Universe, solver string, games int, seed uint64) bench.Config {
+	return bench.Config{
+		Name:    fmt.Sprintf("nerdle length %d, %v rules, solver %s", u.Length, u.Rules, solver),
+		Metrics: Metrics,
+		Games:   games,
+		Secrets: len(u.All),
+		Seed:    seed,
+	}
+}
+
+// BenchPlayer plays benchmark games: game g's secret is u.All[g.Secret].
+// The solver sees only the colours of its guesses and, if it is a Seeder,
+// the game's player seed.
 type BenchPlayer struct {
-	u          *Universe
-	solver     Solver
-	rows       int
-	exhaustive bool
+	u      *Universe
+	solver Solver
+	rows   int
 }
 
 // NewBenchPlayer returns a player that solves with a solver made by f; a
 // game counts as failed if it takes more than rows guesses.
-func NewBenchPlayer(u *Universe, f Factory, rows int, exhaustive bool) (*BenchPlayer, error) {
+func NewBenchPlayer(u *Universe, f Factory, rows int) (*BenchPlayer, error) {
 	s, err := f(u)
 	if err != nil {
 		return nil, err
 	}
-	return &BenchPlayer{u: u, solver: s, rows: rows, exhaustive: exhaustive}, nil
-}
-
-// BenchSecret returns the secret of benchmark game g: u.All[g.Index] when
-// the run covers every equation, else one drawn from the game's seed.
-func BenchSecret(u *Universe, g bench.Game, exhaustive bool) nerdle.Equation {
-	if exhaustive {
-		return u.All[g.Index]
-	}
-	return nerdle.RandomSecret(rand.New(rand.NewPCG(g.Seed, 0)), u.All)
+	return &BenchPlayer{u: u, solver: s, rows: rows}, nil
 }
 
 // Play implements bench.Player.
 func (p *BenchPlayer) Play(ctx context.Context, g bench.Game) (bench.Outcome, error) {
-	secret := BenchSecret(p.u, g, p.exhaustive)
-	rows, err := Play(ctx, p.solver, secret, p.u.Rules, nil)
+	secret := p.u.All[g.Secret]
+	if sd, ok := p.solver.(Seeder); ok {
+		sd.Seed(g.PlayerSeed)
+	}
+	rows, err := Play(ctx, p.solver, secret, p.u.Rules, func(r nerdle.Row) { g.Observe(r) })
 	if err != nil {
 		return bench.Outcome{}, err
 	}
-	return bench.Outcome{Value: float64(len(rows)), Failed: len(rows) > p.rows, Detail: secret.String()}, nil
+	return bench.Outcome{Values: []float64{float64(len(rows))}, Failed: len(rows) > p.rows, Detail: secret.String()}, nil
 }

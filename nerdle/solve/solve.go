@@ -17,7 +17,9 @@ import (
 	"errors"
 	"fmt"
 	"sort"
+	"strings"
 
+	"gamelab/internal/cache"
 	"gamelab/nerdle"
 )
 
@@ -67,7 +69,7 @@ func Names() []string {
 func Lookup(name string) (Factory, error) {
 	f, ok := factories[name]
 	if !ok {
-		return nil, fmt.Errorf("unknown solver %q (have %v)", name, Names())
+		return nil, fmt.Errorf("unknown solver %q: choose %s", name, strings.Join(Names(), ", "))
 	}
 	return f, nil
 }
@@ -79,15 +81,20 @@ type Universe struct {
 	Length int
 	Rules  nerdle.Rules
 	All    []nerdle.Equation
+
+	// Cache is where solvers keep what they precompute for the universe
+	// (trees, openers); the empty Dir keeps nothing.
+	Cache cache.Dir
 }
 
-// NewUniverse enumerates the equations of length n under rules r.
-func NewUniverse(n int, r nerdle.Rules) (*Universe, error) {
+// NewUniverse enumerates the equations of length n under rules r, with c
+// as the solvers' cache.
+func NewUniverse(n int, r nerdle.Rules, c cache.Dir) (*Universe, error) {
 	all, err := nerdle.Enumerate(n, r)
 	if err != nil {
 		return nil, err
 	}
-	return &Universe{Length: n, Rules: r, All: all}, nil
+	return &Universe{Length: n, Rules: r, All: all, Cache: c}, nil
 }
 
 // Filter returns the equations of set that give feedback f to guess: the

@@ -4,19 +4,22 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"math/rand/v2"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"testing"
 
 	"gamelab/internal/bench"
+	"gamelab/internal/cache"
 	"gamelab/internal/testenv"
 	"gamelab/nerdle"
 )
 
 // TestMain keeps the tests away from the user's cache of trees and openers.
-func TestMain(m *testing.M) { os.Exit(testenv.RunWithOwnCache(m)) }
+func TestMain(m *testing.M) { os.Exit(testenv.RunWithOwnDirs(m)) }
 
 var universes sync.Map // length -> *Universe
 
@@ -25,7 +28,11 @@ func universe(t testing.TB, n int) *Universe {
 	if u, ok := universes.Load(n); ok {
 		return u.(*Universe)
 	}
-	u, err := NewUniverse(n, nerdle.Standard)
+	c, err := cache.Default() // the test's own, from TestMain
+	if err != nil {
+		t.Fatal(err)
+	}
+	u, err := NewUniverse(n, nerdle.Standard, c)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -189,41 +196,122 @@ func TestInconsistent(t *testing.T) {
 func TestBenchPlayer(t *testing.T) {
 	u := universe(t, 5)
 	f, _ := Lookup("best")
-	newPlayer := func() (bench.Player, error) { return NewBenchPlayer(u, f, 4, true) }
-	r, err := bench.Run(context.Background(), bench.Config{Games: len(u.All)}, newPlayer, nil)
+	newPlayer := func() (bench.Player, error) { return NewBenchPlayer(u, f, 4) }
+	r, err := bench.Run(context.Background(), BenchConfig(u, "best", len(u.All), 1), newPlayer, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	s := r.Stats()
 	fifth := 0
 	for _, o := range r.Outcomes {
-		if o.Value == 5 {
+		if o.Values[0] == 5 {
 			fifth++
 		}
 	}
-	if s.Mean*float64(s.Games) != 485 || s.Failures != fifth || fifth == 0 {
-		t.Errorf("exhaustive length 5: %v guesses, %d over 4, %d at the fifth guess", s.Mean*float64(s.Games), s.Failures, fifth)
+	if total := s.Metrics[0].Mean * float64(s.Games); total != 485 || s.Failures != fifth || fifth == 0 {
+		t.Errorf("exhaustive length 5: %v guesses, %d over 4, %d at the fifth guess", total, s.Failures, fifth)
+	}
+}
+
+// seedReader cheats: it takes its seed for the secret, or for the seed the
+// secret was drawn with, and guesses that first. It plays Random otherwise.
+type seedReader struct {
+	*Random
+	u    *Universe
+	seed uint64
+}
+
+func (c *seedReader) Seed(seed uint64) { c.seed = seed; c.Random.Seed(seed) }
+
+func (c *seedReader) Guess(h History) (nerdle.Equation, error) {
+	if len(h.Rows) == 0 {
+		if e := nerdle.Equation(c.seed); e.Len() == c.u.Length && slices.Contains(c.u.All, e) {
+			return e, nil
+		}
+		return nerdle.RandomSecret(rand.New(rand.NewPCG(c.seed, 0)), c.u.All), nil
+	}
+	return c.Random.Guess(h)
+}
+
+// TestSeedRevealsNothing runs a solver that reads its seed through the
+// benchmark: if the seed carried the secret it would win every game in one
+// guess; it must do no better than chance.
+func TestSeedRevealsNothing(t *testing.T) {
+	u := universe(t, 7)
+	cheat := func(u *Universe) (Solver, error) { return &seedReader{Random: NewRandom(u), u: u}, nil }
+	newPlayer := func() (bench.Player, error) { return NewBenchPlayer(u, cheat, 6) }
+	r, err := bench.Run(context.Background(), BenchConfig(u, "cheat", 300, 1), newPlayer, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := 0
+	for _, o := range r.Outcomes {
+		if o.Values[0] == 1 {
+			first++
+		}
+	}
+	// By chance, a first guess hits 1 time in 7501.
+	if mean := r.Stats().Metrics[0].Mean; first > 1 || mean < 3 {
+		t.Errorf("the seed reader found %d of 300 secrets at once, average %.3f guesses", first, mean)
 	}
 }
 
 func TestOpenerCache(t *testing.T) {
 	u := universe(t, 7)
-	if LoadOpener(u) != 0 {
-		t.Fatal("an opener is cached before any is saved")
+	if _, err := LoadOpener(u); !errors.Is(err, cache.ErrMissing) {
+		t.Fatalf("before any is saved: %v, want cache.ErrMissing", err)
 	}
 	g := u.All[100]
 	if _, err := SaveOpener(u, g); err != nil {
 		t.Fatal(err)
 	}
-	if got := LoadOpener(u); got != g {
-		t.Errorf("LoadOpener = %v, want %v", got, g)
+	if got, err := LoadOpener(u); got != g || err != nil {
+		t.Errorf("LoadOpener = %v, %v, want %v", got, err, g)
 	}
-	path, _ := openerPath(u)
-	os.WriteFile(path, []byte("gamelab nerdle opener v1\n7 standard 7501\n1+1=2\n"), 0o644)
-	if LoadOpener(u) != 0 {
-		t.Error("an opener of the wrong length was accepted")
+	path := openerPath(u)
+	for _, text := range []string{
+		"gamelab nerdle opener v1\n7 standard 7501\n1+1=2\n",   // wrong length
+		"gamelab nerdle opener v1\n7 standard 7501\n1+2=44=\n", // not an equation
+		"gamelab nerdle opener v1\n8 standard 18290\n1+2=3\n",  // another universe
+		"\x00\x01garbage",
+	} {
+		os.WriteFile(path, []byte(text), 0o644)
+		_, err := LoadOpener(u)
+		var de *cache.DamagedError
+		if !errors.As(err, &de) || de.Backup == "" {
+			t.Errorf("%q: %v, want a damaged file moved aside", text, err)
+			continue
+		}
+		if _, err := os.Stat(path); !errors.Is(err, os.ErrNotExist) {
+			t.Errorf("%q: the damaged file is still in place", text)
+		}
+		os.Remove(de.Backup)
 	}
-	os.Remove(path)
+}
+
+func TestTreeCacheDamaged(t *testing.T) {
+	u := universe(t, 5)
+	book := BookFor(u) // searches and caches the optimal tree
+	path := TreePath(u)
+	if book.Tree == nil || book.CacheErr != nil {
+		t.Fatalf("no tree for length 5: %v", book.CacheErr)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, data[:len(data)/2], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err = LoadTree(u)
+	var de *cache.DamagedError
+	if !errors.As(err, &de) || !strings.Contains(err.Error(), "damaged") {
+		t.Fatalf("a half-written tree: %v, want a *cache.DamagedError", err)
+	}
+	if _, err := LoadTree(u); !errors.Is(err, cache.ErrMissing) {
+		t.Errorf("after it was moved aside: %v, want cache.ErrMissing", err)
+	}
+	os.Remove(de.Backup)
 }
 
 func TestSplitAll(t *testing.T) {

@@ -8,14 +8,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"runtime"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
 
+	"gamelab/internal/cache"
 	"gamelab/internal/store"
 	"gamelab/nerdle"
 )
@@ -524,40 +523,34 @@ func (t *Tree) Play(secrets []nerdle.Equation) (total, worst int, err error) {
 	return total, worst, nil
 }
 
-// TreePath returns where the tree for u is cached: the user cache
-// directory, one file per length and rule set.
-func TreePath(u *Universe) (string, error) {
-	dir, err := os.UserCacheDir()
-	if err != nil {
-		return "", err
-	}
-	return filepath.Join(dir, "gamelab", fmt.Sprintf("nerdle-tree-%d-%v.txt", u.Length, u.Rules)), nil
+// TreePath returns where the tree for u is cached in u.Cache ("" if u has
+// no cache): one file per length and rule set.
+func TreePath(u *Universe) string {
+	return u.Cache.Path(fmt.Sprintf("nerdle-tree-%d-%v.txt", u.Length, u.Rules))
 }
 
-// LoadTree returns the cached tree for u, or nil if there is none or it is
-// stale (of another format, universe or content).
-func LoadTree(u *Universe) *Tree {
-	path, err := TreePath(u)
+// LoadTree returns the cached tree for u. It fails with cache.ErrMissing if
+// there is none, and with a *cache.DamagedError, having moved the file
+// aside, if the file cannot be read or does not hold a whole tree for u.
+func LoadTree(u *Universe) (*Tree, error) {
+	path := TreePath(u)
+	f, err := cache.Open(path)
 	if err != nil {
-		return nil
+		return nil, err
 	}
-	f, err := os.Open(path)
-	if err != nil {
-		return nil
-	}
-	defer f.Close()
 	t, err := ReadTree(f, u)
+	f.Close()
 	if err != nil {
-		return nil
+		return nil, cache.Damaged(path, err)
 	}
-	return t
+	return t, nil
 }
 
-// SaveTree writes t to the cache, atomically.
+// SaveTree writes t to u's cache, atomically, and returns its path.
 func SaveTree(u *Universe, t *Tree) (string, error) {
-	path, err := TreePath(u)
-	if err != nil {
-		return "", err
+	path := TreePath(u)
+	if path == "" {
+		return "", errors.New("no cache directory to save the tree in")
 	}
 	var buf bytes.Buffer
 	if err := t.Write(&buf); err != nil {

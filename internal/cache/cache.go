@@ -1,0 +1,89 @@
+// Package cache locates gamelab's caches (decision trees, openers, endgame
+// databases, crash logs: what can be rebuilt) under one root, and sets
+// aside cache files found damaged.
+//
+// The root is, in order: what the user gives (--cache-dir), the
+// environment variable GAMELAB_CACHE_DIR, or "gamelab" in the user's cache
+// directory. Tests point GAMELAB_CACHE_DIR at a temporary directory, which
+// works the same on every platform.
+package cache
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"time"
+)
+
+// EnvVar names the environment variable that overrides the cache root.
+const EnvVar = "GAMELAB_CACHE_DIR"
+
+// Dir is a cache root. The empty Dir caches nothing: loads find nothing
+// and saves are skipped.
+type Dir string
+
+// Default returns the root named by GAMELAB_CACHE_DIR, else the gamelab
+// folder of the user's cache directory.
+func Default() (Dir, error) {
+	if d := os.Getenv(EnvVar); d != "" {
+		return Dir(d), nil
+	}
+	base, err := os.UserCacheDir()
+	if err != nil {
+		return "", fmt.Errorf("finding the cache directory (set %s or --cache-dir): %w", EnvVar, err)
+	}
+	return Dir(filepath.Join(base, "gamelab")), nil
+}
+
+// Path returns the path of the cache file name, or "" for the empty Dir.
+func (d Dir) Path(name string) string {
+	if d == "" {
+		return ""
+	}
+	return filepath.Join(string(d), name)
+}
+
+// ErrMissing reports a cache file that does not exist (yet).
+var ErrMissing = errors.New("not cached")
+
+// DamagedError reports a cache file that exists but could not be used. It
+// has been moved aside to Backup (unless Backup is empty, when even that
+// failed), so the next save starts afresh and nothing is lost for study.
+type DamagedError struct {
+	Path, Backup string
+	Err          error
+}
+
+func (e *DamagedError) Error() string {
+	if e.Backup == "" {
+		return fmt.Sprintf("the cache file %s is damaged (%v)", e.Path, e.Err)
+	}
+	return fmt.Sprintf("the cache file %s is damaged (%v); moved aside to %s", e.Path, e.Err, e.Backup)
+}
+
+func (e *DamagedError) Unwrap() error { return e.Err }
+
+// Open opens the cache file at path: ErrMissing if there is none (or the
+// Dir is empty, path ""), else the file or the error that stopped it.
+func Open(path string) (*os.File, error) {
+	if path == "" {
+		return nil, ErrMissing
+	}
+	f, err := os.Open(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, ErrMissing
+	}
+	return f, err
+}
+
+// Damaged moves the file at path aside, to path.damaged-<time>, and
+// returns the *DamagedError that says so.
+func Damaged(path string, why error) error {
+	backup := fmt.Sprintf("%s.damaged-%s", path, time.Now().Format("20060102-150405.000"))
+	if err := os.Rename(path, backup); err != nil {
+		backup = ""
+	}
+	return &DamagedError{Path: path, Backup: backup, Err: why}
+}

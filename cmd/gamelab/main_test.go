@@ -3,8 +3,15 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
+	"os"
+	"os/exec"
 	"strings"
 	"testing"
+	"time"
+
+	"gamelab/internal/testenv"
+	"gamelab/internal/tui"
 )
 
 // call runs the command line args and returns what it printed and its exit
@@ -87,5 +94,59 @@ func TestListCounts(t *testing.T) {
 		if code != 0 || strings.Count(stdout, "\n") != tt.want {
 			t.Errorf("%v: exit %d, %d lines, want %d", tt.args, code, strings.Count(stdout, "\n"), tt.want)
 		}
+	}
+}
+
+// TestMain runs the tests with their own cache and configuration
+// directories; with GAMELAB_TEST_MAIN set, the test binary is gamelab
+// itself, for tests that need a process.
+func TestMain(m *testing.M) {
+	if os.Getenv("GAMELAB_TEST_MAIN") != "" {
+		main()
+	}
+	os.Exit(testenv.RunWithOwnDirs(m))
+}
+
+// TestNoTerminalQuery runs `nerdle check` under a pseudo-terminal that
+// answers nothing: a command with no terminal UI must neither write
+// terminal queries nor wait for their answers.
+func TestNoTerminalQuery(t *testing.T) {
+	script, err := exec.LookPath("script")
+	if err != nil {
+		t.Skip("no script(1) to make a pseudo-terminal")
+	}
+	start := time.Now()
+	cmd := exec.Command(script, "-q", "-e", "-c", os.Args[0]+" nerdle check 1+1=2", "/dev/null")
+	cmd.Env = append(os.Environ(), "GAMELAB_TEST_MAIN=1")
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("%v: %q", err, out)
+	}
+	if got := strings.TrimRight(string(out), "\r\n"); got != "valid" {
+		t.Errorf("output %q, want just valid", out)
+	}
+	if d := time.Since(start); d > 2*time.Second {
+		t.Errorf("took %v: it waited for the terminal", d)
+	}
+}
+
+func TestCrashLog(t *testing.T) {
+	var errb bytes.Buffer
+	e := &env{ctx: context.Background(), stderr: &errb}
+	err := crashed(e, &tui.PanicError{Value: "boom\nwith two lines", Stack: []byte("goroutine 1 [running]:\nmain.f()")})
+	msg := err.Error()
+	if strings.Contains(msg, "\n") || !strings.Contains(msg, "internal error: boom with two lines") {
+		t.Fatalf("message %q", msg)
+	}
+	_, path, ok := strings.Cut(msg, "details in ")
+	if !ok {
+		t.Fatalf("message %q names no log", msg)
+	}
+	log, err := os.ReadFile(strings.TrimSuffix(path, ")"))
+	if err != nil || !strings.Contains(string(log), "goroutine 1 [running]") {
+		t.Errorf("log %q: %v", log, err)
+	}
+	if code := exitCode(fmt.Errorf("%s", msg), &errb); code != 1 {
+		t.Errorf("exit %d, want 1", code)
 	}
 }

@@ -37,6 +37,7 @@ type Program struct {
 func NewProgram(ctx context.Context, in io.Reader, out io.Writer, m tea.Model) *Program {
 	g := &guard{model: m, panics: make(chan *PanicError, 1)}
 	p := tea.NewProgram(g, tea.WithContext(ctx), tea.WithInput(in), tea.WithOutput(out), tea.WithAltScreen())
+	g.quit = p.Quit
 	return &Program{ctx: ctx, program: p, guard: g}
 }
 
@@ -72,6 +73,7 @@ func (p *Program) Run(out io.Writer) (tea.Model, error) {
 type guard struct {
 	model  tea.Model
 	panics chan *PanicError // the first panic; the program quits on it
+	quit   func()           // ends the program from outside its loop
 }
 
 // panicMsg carries a command's panic back to Update.
@@ -117,6 +119,9 @@ func (g *guard) View() (view string) {
 		if r := recover(); r != nil {
 			g.catch(r)
 			view = ""
+			// View returns no command; the loop that calls it cannot be
+			// sent to from its own goroutine.
+			go g.quit()
 		}
 	}()
 	return g.model.View()

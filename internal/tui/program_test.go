@@ -1,0 +1,83 @@
+package tui
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// bomb is a model that panics where it is told to.
+type bomb struct{ where string }
+
+type goMsg struct{}
+
+func (b bomb) Init() tea.Cmd {
+	if b.where == "init" {
+		panic("boom in init")
+	}
+	return func() tea.Msg { return goMsg{} }
+}
+
+func (b bomb) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if _, ok := msg.(goMsg); !ok {
+		return b, nil
+	}
+	switch b.where {
+	case "update":
+		panic("boom in update")
+	case "command":
+		return b, func() tea.Msg { panic("boom in a command") }
+	case "batch":
+		return b, tea.Batch(nil, func() tea.Msg { panic("boom in a batch") })
+	case "view":
+		b.where = "view now"
+	case "none":
+		return b, tea.Quit
+	}
+	return b, nil
+}
+
+func (b bomb) View() string {
+	if b.where == "view now" {
+		panic("boom in view")
+	}
+	return "ok"
+}
+
+func TestProgramCatchesPanics(t *testing.T) {
+	for _, where := range []string{"init", "update", "command", "batch", "view"} {
+		t.Run(where, func(t *testing.T) {
+			var out bytes.Buffer
+			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			defer cancel()
+			p := NewProgram(ctx, strings.NewReader(""), &out, bomb{where})
+			_, err := p.Run(&out)
+			var pe *PanicError
+			if !errors.As(err, &pe) || !strings.Contains(pe.Error(), "boom") || len(pe.Stack) == 0 {
+				t.Fatalf("Run = %v, want the panic with its stack", err)
+			}
+			if strings.Contains(out.String(), "goroutine") {
+				t.Errorf("the stack reached the terminal:\n%s", out.String())
+			}
+		})
+	}
+}
+
+func TestProgramEndsCleanly(t *testing.T) {
+	var out bytes.Buffer
+	p := NewProgram(context.Background(), strings.NewReader(""), &out, bomb{"none"})
+	if _, err := p.Run(&out); err != nil {
+		t.Errorf("Run = %v", err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	p = NewProgram(ctx, strings.NewReader(""), &out, bomb{"wait"})
+	if _, err := p.Run(&out); err != nil {
+		t.Errorf("a program ended by its context: %v, want no error", err)
+	}
+}

@@ -2,6 +2,7 @@ package nerdle
 
 import (
 	"fmt"
+	"io"
 	"runtime"
 	"slices"
 	"sync"
@@ -9,9 +10,33 @@ import (
 
 // Enumerate returns every valid equation of n symbols under rules r, sorted
 // as integers, which is the byte order of their text. It uses all cores.
+// Stream gives the same equations in constant memory.
+func Enumerate(n int, r Rules) ([]Equation, error) {
+	var parts [][]Equation
+	total := 0
+	err := Stream(n, r, func(batch []Equation) error {
+		parts = append(parts, slices.Clone(batch))
+		total += len(batch)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	all := make([]Equation, 0, total)
+	for _, p := range parts {
+		all = append(all, p...)
+	}
+	return all, nil
+}
+
+// Stream calls emit with every valid equation of n symbols under rules r,
+// in byte order, in batches: each batch is sorted and follows the one
+// before. It stops at emit's first error and returns it. It uses all
+// cores, and memory bounded by a few batches (a few MiB at length 11), not
+// by the number of equations. A batch is valid only during the call.
 //
 // The left side of an equation is a sum of signed terms, each term a chain
-// of numbers joined by * and /. Enumerate first tabulates, for every length,
+// of numbers joined by * and /. Stream first tabulates, for every length,
 // the terms whose value can occur in an equation of n symbols (value caps
 // derived from the number of digits left for the right side keep the tables
 // small), sorted by value. An expression is then either a single term or a
@@ -19,46 +44,127 @@ import (
 // head the admissible last terms form a contiguous range of a table, found
 // by binary search. The work is thus proportional to the output plus the
 // heads visited, not to the 15^n strings.
-func Enumerate(n int, r Rules) ([]Equation, error) {
+//
+// The batches are the equations sharing their first two symbols: the
+// first term of the left side decides them (or, for a first number of one
+// digit, the operator after it), so a batch is made by taking, at the
+// bottom of the recursion, only the first terms that begin with its two
+// symbols, indexed in each table by a counting sort. Batches are made and
+// sorted on all cores and emitted in order.
+func Stream(n int, r Rules, emit func([]Equation) error) error {
 	if err := CheckLength(n); err != nil {
-		return nil, fmt.Errorf("length %d: %w", n, err)
+		return fmt.Errorf("length %d: %w", n, err)
 	}
 	g := newGenerator(n, r)
-	// Left sides of each length k, split by the length m of their last term
-	// (m = 0: a single term), are independent jobs. The longest left sides
-	// carry most of the work, so they start first.
-	type job struct{ k, m int }
-	var jobs []job
-	for k := n - 2; k >= 3; k-- {
-		for m := 0; m <= k-2; m++ {
-			jobs = append(jobs, job{k, m})
+	return inOrder(len(batchFirsts), runtime.GOMAXPROCS(0), func() func(int, []Equation) []Equation {
+		var scratch []Equation
+		return func(i int, buf []Equation) []Equation {
+			buf, scratch = g.batch(i, buf[:0], scratch)
+			return buf
+		}
+	}, func(batch []Equation) error {
+		if len(batch) == 0 {
+			return nil
+		}
+		return emit(batch)
+	})
+}
+
+// WriteList writes every valid equation of n symbols under rules r to w,
+// one a line, in byte order: Stream with the text made on all cores too.
+func WriteList(w io.Writer, n int, r Rules) error {
+	if err := CheckLength(n); err != nil {
+		return fmt.Errorf("length %d: %w", n, err)
+	}
+	g := newGenerator(n, r)
+	return inOrder(len(batchFirsts), runtime.GOMAXPROCS(0), func() func(int, []byte) []byte {
+		var eqs, scratch []Equation
+		return func(i int, text []byte) []byte {
+			eqs, scratch = g.batch(i, eqs[:0], scratch)
+			return AppendLines(slices.Grow(text[:0], len(eqs)*(n+1)), eqs)
+		}
+	}, func(text []byte) error {
+		_, err := w.Write(text)
+		return err
+	})
+}
+
+// batchFirsts holds the first two symbols of every batch, in order; see
+// generator.first.
+var batchFirsts = func() (firsts []uint64) {
+	for s0 := Digit0; s0 <= Digit9; s0++ {
+		for s1 := Times; s1 <= Equals; s1++ {
+			firsts = append(firsts, uint64(s0)<<4|uint64(s1))
 		}
 	}
-	queue := make(chan int, len(jobs))
-	for i := range jobs {
-		queue <- i
+	return firsts
+}()
+
+// inOrder builds parts 0 to n-1 on workers goroutines, each with its own
+// builder from newBuilder, and emits them in order. At most workers+1
+// parts exist at once: a worker takes a buffer that emit is done with
+// before it takes a part to build, so the part to emit next always has one.
+func inOrder[T any](n, workers int, newBuilder func() func(i int, buf T) T, emit func(T) error) error {
+	type part struct {
+		i   int
+		out T
 	}
-	close(queue)
-	parts := make([][]Equation, len(jobs))
-	var wg sync.WaitGroup
-	for range runtime.GOMAXPROCS(0) {
-		wg.Go(func() {
-			for i := range queue {
-				parts[i] = g.equations(jobs[i].k, jobs[i].m)
+	window := workers + 1
+	free := make(chan T, window)
+	for range window {
+		var zero T
+		free <- zero
+	}
+	jobs := make(chan int)
+	done := make(chan part, window)
+	quit := make(chan struct{})
+	defer close(quit)
+	go func() {
+		defer close(jobs)
+		for i := range n {
+			select {
+			case jobs <- i:
+			case <-quit:
+				return
 			}
-		})
+		}
+	}()
+	for range workers {
+		build := newBuilder()
+		go func() {
+			for {
+				var buf T
+				select {
+				case buf = <-free:
+				case <-quit:
+					return
+				}
+				i, ok := <-jobs
+				if !ok {
+					return
+				}
+				select {
+				case done <- part{i, build(i, buf)}:
+				case <-quit:
+					return
+				}
+			}
+		}()
 	}
-	wg.Wait()
-	total := 0
-	for _, p := range parts {
-		total += len(p)
+	pending := map[int]T{}
+	for next := 0; next < n; {
+		p := <-done
+		pending[p.i] = p.out
+		for out, ok := pending[next]; ok; out, ok = pending[next] {
+			delete(pending, next)
+			next++
+			if err := emit(out); err != nil {
+				return err
+			}
+			free <- out
+		}
 	}
-	all := make([]Equation, 0, total)
-	for _, p := range parts {
-		all = append(all, p...)
-	}
-	radixSort(all, 4*n)
-	return all, nil
+	return nil
 }
 
 // term is an entry of a term table: the value of a chain of numbers joined
@@ -66,6 +172,12 @@ func Enumerate(n int, r Rules) ([]Equation, error) {
 // Equation but without the length.
 type term struct {
 	v    rat
+	code uint64
+}
+
+// entry is a term as a table keeps it: its denominator is its group's.
+type entry struct {
+	num  int64
 	code uint64
 }
 
@@ -78,9 +190,15 @@ type termGroup struct {
 // termTable holds the terms of one length, sorted by denominator and then
 // numerator, so that the terms of a value range are a contiguous run.
 type termTable struct {
-	entries []term
+	entries []entry
 	groups  []termGroup
 	maxVal  int64 // the largest value, rounded up
+
+	// byStart indexes entries by their first two symbols (for terms of one
+	// symbol, the symbol and Plus): the terms that start with key k are
+	// entries[byStart[i]] for i in [starts[k], starts[k+1]).
+	byStart []int32
+	starts  [257]int32
 }
 
 // generator holds the term tables for equations of n symbols.
@@ -88,6 +206,10 @@ type generator struct {
 	n      int
 	rules  Rules
 	tables [MaxLength]termTable
+
+	// first, if not zero, keeps only the equations whose first two symbols
+	// are first>>4 and first&15.
+	first uint64
 }
 
 // capLimit saturates the value and denominator caps, which would otherwise
@@ -149,8 +271,16 @@ func newGenerator(n int, r Rules) *generator {
 		}
 		valueCap[m], denCap[m] = c, d
 	}
-	for m := 1; m <= maxLeft; m++ {
-		g.tables[m] = g.buildTable(m, valueCap[m], denCap[m])
+	// Table m is built from tables 1 to m-2, so m and m+1 can be built at
+	// the same time.
+	for m := 1; m <= maxLeft; m += 2 {
+		var wg sync.WaitGroup
+		for _, k := range []int{m, m + 1} {
+			if k <= maxLeft {
+				wg.Go(func() { g.tables[k] = g.buildTable(k, valueCap[k], denCap[k]) })
+			}
+		}
+		wg.Wait()
 	}
 	return g
 }
@@ -174,7 +304,8 @@ func (g *generator) buildTable(m int, valueCap, denCap int64) termTable {
 		shift := 4 * uint(j)
 		prefixes := &g.tables[p]
 		for _, grp := range prefixes.groups {
-			for _, pre := range prefixes.entries[grp.lo:grp.hi] {
+			for _, e := range prefixes.entries[grp.lo:grp.hi] {
+				pre := term{rat{e.num, grp.den}, e.code}
 				a, b := pre.v.num, pre.v.den
 				if a == 0 {
 					continue // 0 is never an operand of * or /
@@ -208,7 +339,7 @@ func (g *generator) buildTable(m int, valueCap, denCap int64) termTable {
 			}
 		}
 	}
-	return makeTermTable(entries)
+	return makeTermTable(entries, m)
 }
 
 // appendExactQuotients appends a/x for every divisor x of a in [lo, hi] with
@@ -235,24 +366,73 @@ func appendExactQuotients(entries []term, a, lo, hi, valueCap int64, code uint64
 	return entries
 }
 
-func makeTermTable(entries []term) termTable {
-	slices.SortFunc(entries, func(x, y term) int {
+// startKey returns the first two symbols of a term of m symbols, as
+// generator.first holds them; for a term of one symbol, the symbol and
+// Plus, which stands for the + or - after it.
+func startKey(code uint64, m int) uint64 {
+	if m == 1 {
+		return code<<4 | uint64(Plus)
+	}
+	return code >> (4 * uint(m-2))
+}
+
+// indexStarts fills byStart and starts, a counting sort of the entries by
+// their first two symbols.
+func (t *termTable) indexStarts(m int) {
+	for _, e := range t.entries {
+		t.starts[startKey(e.code, m)+1]++
+	}
+	for k := 1; k < len(t.starts); k++ {
+		t.starts[k] += t.starts[k-1]
+	}
+	next := t.starts
+	t.byStart = make([]int32, len(t.entries))
+	for i, e := range t.entries {
+		k := startKey(e.code, m)
+		t.byStart[next[k]] = int32(i)
+		next[k]++
+	}
+}
+
+func makeTermTable(terms []term, m int) termTable {
+	slices.SortFunc(terms, func(x, y term) int {
 		if x.v.den != y.v.den {
 			return cmpInt(x.v.den, y.v.den)
 		}
 		return cmpInt(x.v.num, y.v.num)
 	})
-	t := termTable{entries: entries}
-	for i := 0; i < len(entries); {
+	t := termTable{entries: make([]entry, len(terms))}
+	for i, e := range terms {
+		t.entries[i] = entry{e.v.num, e.code}
+	}
+	for i := 0; i < len(terms); {
 		j := i
-		for j < len(entries) && entries[j].v.den == entries[i].v.den {
+		for j < len(terms) && terms[j].v.den == terms[i].v.den {
 			j++
 		}
-		t.groups = append(t.groups, termGroup{entries[i].v.den, i, j})
-		t.maxVal = max(t.maxVal, ceilDiv(entries[j-1].v.num, entries[i].v.den))
+		t.groups = append(t.groups, termGroup{terms[i].v.den, i, j})
+		t.maxVal = max(t.maxVal, ceilDiv(terms[j-1].v.num, terms[i].v.den))
 		i = j
 	}
+	t.indexStarts(m)
 	return t
+}
+
+// groupOf returns the group of entry i.
+func (t *termTable) groupOf(i int32) termGroup {
+	if len(t.groups) == 1 {
+		return t.groups[0]
+	}
+	g, _ := slices.BinarySearchFunc(t.groups, int(i), func(grp termGroup, i int) int {
+		switch {
+		case i < grp.lo:
+			return 1
+		case i >= grp.hi:
+			return -1
+		}
+		return 0
+	})
+	return t.groups[g]
 }
 
 func cmpInt(a, b int64) int {
@@ -286,12 +466,32 @@ func hasOperator(code uint64, m int) bool {
 	return high != ones&(1<<(4*uint(m))-1)
 }
 
-// equations returns the valid equations whose left side has k symbols and
-// whose last term has m symbols (m = 0: the left side is a single term).
-func (g *generator) equations(k, m int) []Equation {
+// batch appends to buf the valid equations of batch i (see batchFirsts),
+// sorted with scratch as scratch memory, and returns them and the scratch
+// memory, grown if it had to be.
+func (g *generator) batch(i int, buf, scratch []Equation) ([]Equation, []Equation) {
+	w := *g
+	w.first = batchFirsts[i]
+	for k := g.n - 2; k >= 3; k-- {
+		for m := 0; m <= k-2; m++ {
+			buf = w.equations(buf, k, m)
+		}
+	}
+	if cap(scratch) < len(buf) {
+		scratch = make([]Equation, len(buf))
+	}
+	// The first two symbols are common to the batch: sort on the others.
+	lsdSort(buf, scratch[:len(buf)], 4*(g.n-2))
+	copy(buf, scratch)
+	return buf, scratch
+}
+
+// equations appends to out the valid equations whose left side has k
+// symbols and whose last term has m symbols (m = 0: the left side is a
+// single term).
+func (g *generator) equations(out []Equation, k, m int) []Equation {
 	lo, hi := resultRange(g.n, k)
 	d := g.n - 1 - k
-	var out []Equation
 	g.exprsSplit(k, m, lo, hi, true, func(code uint64, v rat) {
 		if v.den != 1 || !hasOperator(code, k) {
 			return
@@ -303,11 +503,11 @@ func (g *generator) equations(k, m int) []Equation {
 }
 
 // lowerBound returns the first index in entries whose numerator is >= x.
-func lowerBound(entries []term, x int64) int {
+func lowerBound(entries []entry, x int64) int {
 	i, j := 0, len(entries)
 	for i < j {
 		h := int(uint(i+j) >> 1)
-		if entries[h].v.num < x {
+		if entries[h].num < x {
 			i = h + 1
 		} else {
 			j = h
@@ -322,8 +522,8 @@ func emitRange(t *termTable, grp termGroup, lo, hi int64, emit func(term)) {
 		return
 	}
 	run := t.entries[grp.lo:grp.hi]
-	for i := lowerBound(run, lo); i < len(run) && run[i].v.num <= hi; i++ {
-		emit(run[i])
+	for i := lowerBound(run, lo); i < len(run) && run[i].num <= hi; i++ {
+		emit(term{rat{run[i].num, grp.den}, run[i].code})
 	}
 }
 
@@ -342,7 +542,13 @@ func (g *generator) exprs(k int, lo, hi int64, integral bool, emit func(code uin
 // stands for the expressions that are a single term.
 func (g *generator) exprsSplit(k, m int, lo, hi int64, integral bool, emit func(code uint64, v rat)) {
 	if m == 0 {
+		// A single term: the first of the equation, as heads are expanded
+		// first.
 		t := &g.tables[k]
+		if g.first != 0 {
+			g.firstTerms(t, k, lo, hi, emit)
+			return
+		}
 		for _, grp := range t.groups {
 			emitRange(t, grp, lo*grp.den, hi*grp.den, func(e term) { emit(e.code, e.v) })
 		}
@@ -355,6 +561,12 @@ func (g *generator) exprsSplit(k, m int, lo, hi int64, integral bool, emit func(
 	}
 	h := k - 1 - m
 	shift := 4 * uint(m)
+	// A head of one symbol is the first number: the operator after it is
+	// the equation's second symbol, which a batch may fix.
+	plusOK, minusOK := true, true
+	if g.first != 0 && h == 1 {
+		plusOK, minusOK = Symbol(g.first&15) == Plus, Symbol(g.first&15) == Minus
+	}
 	g.exprs(h, lo-last.maxVal, hi+last.maxVal, false, func(hc uint64, hv rat) {
 		a, b := hv.num, hv.den
 		plus := (hc<<4 | uint64(Plus)) << shift
@@ -365,58 +577,46 @@ func (g *generator) exprsSplit(k, m int, lo, hi int64, integral bool, emit func(
 			}
 			d := grp.den
 			// a/b + c/d in [lo, hi]  <=>  c in [(lo*b-a)*d/b, (hi*b-a)*d/b].
-			emitRange(last, grp, ceilDiv((lo*b-a)*d, b), floorDiv((hi*b-a)*d, b), func(e term) {
-				emit(plus|e.code, hv.add(e.v))
-			})
+			if plusOK {
+				emitRange(last, grp, ceilDiv((lo*b-a)*d, b), floorDiv((hi*b-a)*d, b), func(e term) {
+					emit(plus|e.code, hv.add(e.v))
+				})
+			}
 			// a/b - c/d in [lo, hi]  <=>  c in [(a-hi*b)*d/b, (a-lo*b)*d/b].
-			emitRange(last, grp, ceilDiv((a-hi*b)*d, b), floorDiv((a-lo*b)*d, b), func(e term) {
-				emit(minus|e.code, hv.add(e.v.neg()))
-			})
+			if minusOK {
+				emitRange(last, grp, ceilDiv((a-hi*b)*d, b), floorDiv((a-lo*b)*d, b), func(e term) {
+					emit(minus|e.code, hv.add(e.v.neg()))
+				})
+			}
 		}
 	})
 }
 
-// radixSort sorts equations on their low bits (the symbols; all have one
-// length). A first pass scatters them by their leading two symbols into
-// buckets small enough for the cache; the buckets are then sorted on the
-// remaining bits with a least-significant-digit radix sort, in parallel.
-// On millions of keys this is several times faster than a comparison sort.
-func radixSort(a []Equation, bits int) {
-	if len(a) < 2 {
-		return
-	}
-	const top = 8 // bits of the leading two symbols
-	rest := bits - top
-	var start [1<<top + 1]int
-	for _, e := range a {
-		start[e>>uint(rest)&(1<<top-1)+1]++
-	}
-	for i := 1; i < len(start); i++ {
-		start[i] += start[i-1]
-	}
-	tmp := make([]Equation, len(a))
-	next := start
-	for _, e := range a {
-		b := e >> uint(rest) & (1<<top - 1)
-		tmp[next[b]] = e
-		next[b]++
-	}
-	buckets := make(chan int, 1<<top)
-	for b := range 1 << top {
-		if start[b+1]-start[b] > 0 {
-			buckets <- b
+// firstTerms calls emit for the terms of t, of k symbols, that begin with
+// the symbols of g.first and whose value is in [lo, hi].
+func (g *generator) firstTerms(t *termTable, k int, lo, hi int64, emit func(code uint64, v rat)) {
+	key := g.first
+	if k == 1 { // one digit, then the + or - that exprsSplit checks
+		if s1 := Symbol(key & 15); s1 != Plus && s1 != Minus {
+			return
 		}
+		key = key&^15 | uint64(Plus)
 	}
-	close(buckets)
-	var wg sync.WaitGroup
-	for range runtime.GOMAXPROCS(0) {
-		wg.Go(func() {
-			for b := range buckets {
-				lsdSort(tmp[start[b]:start[b+1]], a[start[b]:start[b+1]], rest)
-			}
-		})
+	// byStart keeps the table's order within a key: the entries of one
+	// denominator are a run sorted by numerator, to search by value.
+	idx := t.byStart[t.starts[key]:t.starts[key+1]]
+	for len(idx) > 0 {
+		grp := t.groupOf(idx[0])
+		end, _ := slices.BinarySearch(idx, int32(grp.hi))
+		run := idx[:end]
+		from, to := lo*grp.den, hi*grp.den
+		i, _ := slices.BinarySearchFunc(run, from, func(i int32, x int64) int { return cmpInt(t.entries[i].num, x) })
+		for ; i < len(run) && t.entries[run[i]].num <= to; i++ {
+			e := t.entries[run[i]]
+			emit(e.code, rat{e.num, grp.den})
+		}
+		idx = idx[end:]
 	}
-	wg.Wait()
 }
 
 // lsdSort sorts src on its low bits with 11-bit digits, using dst as

@@ -1,9 +1,13 @@
 package nerdle
 
 import (
+	"bytes"
+	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"math/rand/v2"
+	"os"
 	"slices"
 	"strconv"
 	"testing"
@@ -158,6 +162,35 @@ func TestEnumerateRejectsLength(t *testing.T) {
 	}
 }
 
+// TestStreamMatchesEnumerate checks that the batches come in order, each
+// sorted, and hold the same equations as Enumerate, and that an error from
+// emit stops the stream.
+func TestStreamMatchesEnumerate(t *testing.T) {
+	for _, r := range AllRules {
+		for _, n := range []int{5, 7, 9} {
+			all, _ := Enumerate(n, r)
+			var got []Equation
+			batches := 0
+			err := Stream(n, r, func(batch []Equation) error {
+				if !slices.IsSorted(batch) || (len(got) > 0 && got[len(got)-1] >= batch[0]) {
+					t.Fatalf("%v %d: batch %d out of order", r, n, batches)
+				}
+				got = append(got, batch...)
+				batches++
+				return nil
+			})
+			if err != nil || !slices.Equal(got, all) || batches < 2 {
+				t.Errorf("%v %d: %d equations in %d batches (%v), want %d", r, n, len(got), batches, err, len(all))
+			}
+		}
+	}
+	stop := errors.New("stop")
+	calls := 0
+	if err := Stream(9, Standard, func([]Equation) error { calls++; return stop }); err != stop || calls != 1 {
+		t.Errorf("Stream after an emit error: %v, %d calls", err, calls)
+	}
+}
+
 func BenchmarkEnumerate(b *testing.B) {
 	for _, n := range []int{8, 9, 10, 11} {
 		for _, r := range AllRules {
@@ -236,7 +269,7 @@ func randomLeft(rng *rand.Rand, k int) string {
 	return string(b)
 }
 
-func TestRadixSort(t *testing.T) {
+func TestLSDSort(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	for _, n := range []int{0, 1, 2, 3, 1000, 100000} {
 		for _, length := range []int{5, 6, 8, 9, 11} {
@@ -246,10 +279,93 @@ func TestRadixSort(t *testing.T) {
 			}
 			want := slices.Clone(a)
 			slices.Sort(want)
-			radixSort(a, 4*length)
-			if !slices.Equal(a, want) {
+			got := make([]Equation, n)
+			lsdSort(a, got, 4*length)
+			if !slices.Equal(got, want) {
 				t.Errorf("%d keys of %d symbols: not sorted", n, length)
 			}
 		}
 	}
+}
+
+// BenchmarkStream measures Stream alone: the batches are counted, not kept.
+func BenchmarkStream(b *testing.B) {
+	for _, n := range []int{9, 10, 11} {
+		for _, r := range AllRules {
+			b.Run(fmt.Sprintf("%v/%d", r, n), func(b *testing.B) {
+				for b.Loop() {
+					count := 0
+					if err := Stream(n, r, func(batch []Equation) error { count += len(batch); return nil }); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}
+
+// BenchmarkWriteList measures `gamelab nerdle list`: the whole list as
+// text, to io.Discard and through a pipe drained by another goroutine.
+func BenchmarkWriteList(b *testing.B) {
+	for _, n := range []int{10, 11} {
+		b.Run(fmt.Sprintf("discard/%d", n), func(b *testing.B) {
+			for b.Loop() {
+				if err := WriteList(io.Discard, n, Standard); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run(fmt.Sprintf("pipe/%d", n), func(b *testing.B) {
+			for b.Loop() {
+				r, w, err := os.Pipe()
+				if err != nil {
+					b.Fatal(err)
+				}
+				drained := make(chan int64)
+				go func() {
+					n, _ := io.Copy(io.Discard, r)
+					drained <- n
+				}()
+				if err := WriteList(w, n, Standard); err != nil {
+					b.Fatal(err)
+				}
+				w.Close()
+				b.SetBytes(<-drained)
+				r.Close()
+			}
+		})
+	}
+}
+
+func TestWriteList(t *testing.T) {
+	for _, r := range AllRules {
+		all, _ := Enumerate(8, r)
+		var want bytes.Buffer
+		for _, e := range all {
+			want.WriteString(e.String() + "\n")
+		}
+		var got bytes.Buffer
+		if err := WriteList(&got, 8, r); err != nil || got.String() != want.String() {
+			t.Errorf("%v: WriteList differs from the equations' text (%v)", r, err)
+		}
+	}
+	if err := WriteList(io.Discard, 12, Standard); err == nil {
+		t.Error("WriteList of length 12 succeeded")
+	}
+}
+
+// FuzzAppendLines compares the fast text of AppendLines with String.
+func FuzzAppendLines(f *testing.F) {
+	f.Add("12+35=47")
+	f.Add("1+1=2")
+	f.Add("100-99*1=1")
+	f.Fuzz(func(t *testing.T, s string) {
+		e, err := ParseEquation(s)
+		if err != nil {
+			return
+		}
+		if got := string(AppendLines(nil, []Equation{e, e})); got != s+"\n"+s+"\n" {
+			t.Fatalf("AppendLines(%q) = %q", s, got)
+		}
+	})
 }

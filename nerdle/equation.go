@@ -76,6 +76,39 @@ func (e Equation) At(i int) Symbol {
 	return Symbol(e >> (4 * uint(e.Len()-1-i)) & 0xf)
 }
 
+// pairBytes maps two packed symbols (a byte of an Equation) to their text.
+var pairBytes = func() (t [256][2]byte) {
+	for i := range t {
+		if i>>4 < NumSymbols && i&15 < NumSymbols {
+			t[i] = [2]byte{Symbol(i >> 4).Byte(), Symbol(i & 15).Byte()}
+		}
+	}
+	return t
+}()
+
+// AppendLines appends the text of each equation of eqs and a newline: the
+// fast path of printing many equations, two symbols per table look-up. The
+// equations must be valid Equation values (of at most MaxLength symbols).
+func AppendLines(dst []byte, eqs []Equation) []byte {
+	for _, e := range eqs {
+		n := e.Len()
+		start := len(dst)
+		dst = append(dst, "            "[:n+1]...)
+		line := dst[start:]
+		i := n
+		if n%2 == 1 { // the leftmost symbol alone
+			line[0] = Symbol(e >> (4 * uint(n-1)) & 15).Byte()
+			i--
+		}
+		for ; i > 0; i -= 2 {
+			p := pairBytes[e>>(4*uint(i-2))&0xff]
+			line[n-i], line[n-i+1] = p[0], p[1]
+		}
+		line[n] = '\n'
+	}
+	return dst
+}
+
 // Symbols returns the symbols of e from left to right.
 func (e Equation) Symbols() []Symbol {
 	out := make([]Symbol, e.Len())

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -61,19 +60,7 @@ type nerdleListCmd struct {
 }
 
 func (c *nerdleListCmd) Run(e *env) error {
-	list, err := nerdle.Enumerate(int(c.Length), c.rules())
-	if err != nil {
-		return err
-	}
-	w := bufio.NewWriterSize(e.stdout, 1<<16)
-	buf := make([]byte, 0, nerdle.MaxLength+1)
-	for _, eq := range list {
-		buf, _ = eq.AppendText(buf[:0])
-		if _, err := w.Write(append(buf, '\n')); err != nil {
-			return err
-		}
-	}
-	return w.Flush()
+	return nerdle.WriteList(e.stdout, int(c.Length), c.rules())
 }
 
 type nerdleCheckCmd struct {

@@ -127,10 +127,11 @@ func playNerdle(e *env, c *nerdlePlayCmd) error {
 	if !isTerminal(e.stdin) || !isTerminal(e.stdout) {
 		return errors.New("nerdle play needs a terminal; to drive Nerdle from a program, use nerdle check and nerdle feedback")
 	}
-	file, err := play.ProfileFile()
+	file, err := store.UserFile(play.ProfileName, play.ProfileFormat, play.ProfileVersion)
 	if err != nil {
 		return err
 	}
+	file.Legacy = true // profiles from before files had a format
 	update := func(change func(*play.Profile)) (*play.Profile, error) {
 		return store.Update(file, change)
 	}

@@ -5,25 +5,17 @@ import (
 	"fmt"
 
 	"gamelab/internal/stats"
-	"gamelab/internal/store"
 	"gamelab/nerdle"
 )
 
 // The profile's file: its name in the configuration directory, format and
 // version. Version 1 is the first with an envelope; files written before
-// it hold a bare Profile, read as legacy.
+// it hold a bare Profile, to be read as legacy.
 const (
 	ProfileName    = "nerdle.json"
 	ProfileFormat  = "gamelab nerdle profile"
 	ProfileVersion = 1
 )
-
-// ProfileFile returns the player's profile file.
-func ProfileFile() (store.File, error) {
-	f, err := store.UserFile(ProfileName, ProfileFormat, ProfileVersion)
-	f.Legacy = true
-	return f, err
-}
 
 // Profile is everything the game remembers between runs: the player's
 // settings, statistics per kind of game, and an unfinished game. The

@@ -1,0 +1,121 @@
+// Package layers holds the test that keeps the module's imports to the
+// layers docs/ARCHITECTURE.md describes, so that a new game cannot break
+// them unnoticed.
+package layers
+
+import (
+	"bytes"
+	"encoding/json"
+	"os/exec"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// games are the top-level folders that hold a game.
+var games = map[string]bool{"nerdle": true, "twenty48": true, "oware": true, "mastermind": true, "pdd": true}
+
+// layer returns the layer of a package of the module, and its game if it
+// belongs to one.
+func layer(path string) (name, game string) {
+	rel := strings.TrimPrefix(path, "gamelab/")
+	parts := strings.Split(rel, "/")
+	switch {
+	case parts[0] == "cmd":
+		return "cmd", ""
+	case rel == "internal/tui" || rel == "internal/quietterm":
+		return "tui", ""
+	case parts[0] == "internal":
+		return "shared", ""
+	case !games[parts[0]]:
+		return "unknown", ""
+	case len(parts) == 1:
+		return "engine", parts[0]
+	case parts[1] == "play":
+		return "ui", parts[0]
+	case parts[1] == "protocol":
+		return "protocol", parts[0]
+	}
+	return "ai", parts[0]
+}
+
+// rule is what a layer may import: packages of the module by layer (a
+// game's own layers only), and modules from outside by prefix.
+type rule struct {
+	layers   []string
+	external []string
+}
+
+var charm = []string{"github.com/charmbracelet/", "github.com/muesli/"}
+
+// rules is the table of docs/ARCHITECTURE.md.
+var rules = map[string]rule{
+	"engine":   {},
+	"ai":       {layers: []string{"engine", "ai", "shared"}},
+	"protocol": {layers: []string{"engine", "ai"}},
+	"ui":       {layers: []string{"engine", "ai", "tui", "shared"}, external: charm},
+	"tui":      {external: charm},
+	"shared":   {layers: []string{"shared"}, external: []string{"github.com/charmbracelet/x/term", "github.com/gofrs/flock"}},
+	"cmd":      {layers: []string{"engine", "ai", "protocol", "ui", "tui", "shared"}, external: append([]string{"github.com/alecthomas/kong"}, charm...)},
+}
+
+// sharedFiles are the shared packages that touch files; the UI may not
+// import them (persistence is handed in).
+var sharedFiles = map[string]bool{"gamelab/internal/store": true, "gamelab/internal/cache": true}
+
+func TestLayers(t *testing.T) {
+	out, err := exec.Command("go", "list", "-json=ImportPath,Imports,Standard", "gamelab/...").Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	dec := json.NewDecoder(bytes.NewReader(out))
+	checked := 0
+	for dec.More() {
+		var p struct {
+			ImportPath string
+			Imports    []string
+		}
+		if err := dec.Decode(&p); err != nil {
+			t.Fatal(err)
+		}
+		name, game := layer(p.ImportPath)
+		r, ok := rules[name]
+		if !ok {
+			t.Errorf("%s: in no layer; add it to docs/ARCHITECTURE.md and this test", p.ImportPath)
+			continue
+		}
+		checked++
+		for _, imp := range p.Imports {
+			if !strings.Contains(strings.Split(imp, "/")[0], ".") && !strings.HasPrefix(imp, "gamelab") {
+				continue // the standard library
+			}
+			if strings.HasPrefix(imp, "gamelab/") {
+				il, ig := layer(imp)
+				switch {
+				case ig != "" && game != "" && ig != game:
+					t.Errorf("%s imports %s: games do not import each other", p.ImportPath, imp)
+				case name == "ui" && sharedFiles[imp]:
+					t.Errorf("%s imports %s: the UI is handed its state, it does not reach for files", p.ImportPath, imp)
+				case !slices.Contains(r.layers, il):
+					t.Errorf("%s (%s) imports %s (%s): not allowed", p.ImportPath, name, imp, il)
+				}
+				continue
+			}
+			if !hasPrefix(imp, r.external) {
+				t.Errorf("%s (%s) imports %s: not allowed in this layer", p.ImportPath, name, imp)
+			}
+		}
+	}
+	if checked < 8 {
+		t.Errorf("only %d packages checked", checked)
+	}
+}
+
+func hasPrefix(s string, prefixes []string) bool {
+	for _, p := range prefixes {
+		if strings.HasPrefix(s, p) || s == strings.TrimSuffix(p, "/") {
+			return true
+		}
+	}
+	return false
+}

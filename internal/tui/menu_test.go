@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"os"
 	"strings"
 	"testing"
 
@@ -54,8 +55,14 @@ func isQuit(cmd tea.Cmd) bool {
 	return ok
 }
 
-func TestMenuView(t *testing.T) {
+// TestMain renders without colours, once for all tests: the golden files
+// pin layout, not colour.
+func TestMain(m *testing.M) {
 	lipgloss.SetColorProfile(termenv.Ascii)
+	os.Exit(m.Run())
+}
+
+func TestMenuView(t *testing.T) {
 	m := NewMenu(items)
 	m.Update(tea.WindowSizeMsg{Width: 60, Height: 14})
 	m.Update(press(tea.KeyDown))

@@ -3,19 +3,30 @@ package play
 import (
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/golden"
 	"github.com/muesli/termenv"
 
 	"gamelab/internal/stats"
 	"gamelab/internal/store"
+	"gamelab/internal/testenv"
 	"gamelab/nerdle"
 )
+
+// TestMain renders in true colour, once for all tests (views compared as
+// text strip the colours), with the test's own configuration and cache
+// directories.
+func TestMain(m *testing.M) {
+	lipgloss.SetColorProfile(termenv.TrueColor)
+	os.Exit(testenv.RunWithOwnDirs(m))
+}
 
 // newModel returns a model playing secret, with no list to draw the next
 // secrets from but a fixed one.
@@ -310,8 +321,6 @@ func TestRemark(t *testing.T) {
 // TestRenderRow draws a row through the real renderer with true colour on,
 // so the golden file pins the colours of every kind of box.
 func TestRenderRow(t *testing.T) {
-	lipgloss.SetColorProfile(termenv.TrueColor)
-	defer lipgloss.SetColorProfile(termenv.Ascii)
 	row := nerdle.Row{Guess: nerdle.MustParseEquation("12+35=47"), Feedback: nerdle.Score(nerdle.MustParseEquation("23+34=57"), nerdle.MustParseEquation("12+35=47"))}
 	out := RenderRow(GuessCells(row), large) + "\n\n" + RenderRow(InputCells("9-2 ", 3), small) + "\n\n" + RenderRow(EmptyCells(3), small)
 	golden.RequireEqual(t, out)
@@ -320,26 +329,25 @@ func TestRenderRow(t *testing.T) {
 // TestView pins whole screens, colours stripped, at the moments a player
 // sees: mid-game with an error, after a win, and in a small terminal.
 func TestView(t *testing.T) {
-	lipgloss.SetColorProfile(termenv.Ascii)
 	t.Run("playing", func(t *testing.T) {
 		m := newModel(t, "23+34=57", 6)
 		send(m, tea.WindowSizeMsg{Width: 80, Height: 40}, runes("12+35=47"), enter, runes("9-2*4=28"), enter)
-		golden.RequireEqual(t, m.View())
+		golden.RequireEqual(t, ansi.Strip(m.View()))
 	})
 	t.Run("won", func(t *testing.T) {
 		m := newModel(t, "1+1=2", 6)
 		send(m, tea.WindowSizeMsg{Width: 60, Height: 42}, runes("2*3=6"), enter, runes("1+1=2"), enter)
-		golden.RequireEqual(t, m.View())
+		golden.RequireEqual(t, ansi.Strip(m.View()))
 	})
 	t.Run("small", func(t *testing.T) {
 		m := newModel(t, "12+34-5=41", 6)
 		send(m, tea.WindowSizeMsg{Width: 50, Height: 24}, runes("1+2*3"))
-		golden.RequireEqual(t, m.View())
+		golden.RequireEqual(t, ansi.Strip(m.View()))
 	})
 	t.Run("too small", func(t *testing.T) {
 		m := newModel(t, "12+34-5=41", 6)
 		send(m, tea.WindowSizeMsg{Width: 30, Height: 10})
-		golden.RequireEqual(t, m.View())
+		golden.RequireEqual(t, ansi.Strip(m.View()))
 	})
 }
 

@@ -185,3 +185,24 @@ func FuzzServe(f *testing.F) {
 		}
 	})
 }
+
+// FuzzAssist sends arbitrary lines to the assistant: it never fails on
+// input and never suggests an invalid equation.
+func FuzzAssist(f *testing.F) {
+	f.Add("BBBMMM\nlist\nundo\nGGGGGG\n")
+	f.Add("12-3=8 GGGGGG\nnew\n\x00\nquit\n")
+	f.Add("undo\nundo\nlist\n")
+	u := u6(f)
+	s := best(f, u)
+	f.Fuzz(func(t *testing.T, in string) {
+		var out strings.Builder
+		if err := Assist(strings.NewReader(in), &out, u, s); err != nil {
+			t.Fatal(err)
+		}
+		for _, line := range strings.Split(out.String(), "\n") {
+			if g, ok := strings.CutPrefix(line, "Suggested guess: "); ok && nerdle.Check(g, nerdle.Standard) != nil {
+				t.Fatalf("suggested %q", g)
+			}
+		}
+	})
+}

@@ -22,19 +22,6 @@ type Equation uint64
 
 const lenShift = 60
 
-// MakeEquation packs symbols into an Equation. It panics if there are more
-// than MaxLength of them, which is a programming error.
-func MakeEquation(symbols ...Symbol) Equation {
-	if len(symbols) > MaxLength {
-		panic("nerdle: equation longer than MaxLength")
-	}
-	var e uint64
-	for _, s := range symbols {
-		e = e<<4 | uint64(s)
-	}
-	return Equation(e | uint64(len(symbols))<<lenShift)
-}
-
 // withLength packs raw symbol bits (as built by shifting symbols in from the
 // right) and a length into an Equation.
 func withLength(bits uint64, n int) Equation {

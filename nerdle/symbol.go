@@ -51,9 +51,6 @@ func (s Symbol) IsOperator() bool { return s <= Divide }
 // other symbols.
 func (s Symbol) Value() int { return int(s) - int(Digit0) }
 
-// DigitSymbol returns the symbol of the digit d (0..9).
-func DigitSymbol(d int) Symbol { return Digit0 + Symbol(d) }
-
 // symbolOf maps bytes to symbols; 0xff marks a byte that is no symbol.
 var symbolOf = func() (t [256]uint8) {
 	for i := range t {

@@ -75,18 +75,6 @@ func newMargins(set []nerdle.Equation) *margins {
 	return m
 }
 
-// bound returns the sum over g's positions of the entropy of its colour.
-func (m *margins) bound(g nerdle.Equation) float32 {
-	var occ uint64 // 4 bits per symbol: its occurrences so far
-	var sum float32
-	for i := range m.n {
-		c := g.At(i)
-		occ += 1 << (4 * c)
-		sum += m.terms[i][c][occ>>(4*c)&0xf]
-	}
-	return sum
-}
-
 // informative returns the k guesses of guesses with the highest bound for
 // set, best first; of equal bounds, the smaller equations. guesses must be
 // sorted and of one length. The scan is split among cores into runs of

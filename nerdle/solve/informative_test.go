@@ -104,3 +104,17 @@ func BenchmarkInformative(b *testing.B) {
 		})
 	}
 }
+
+// bound returns the sum over g's positions of the entropy of its colour:
+// the plain computation that the prefix-sharing scan of informative must
+// agree with.
+func (m *margins) bound(g nerdle.Equation) float32 {
+	var occ uint64 // 4 bits per symbol: its occurrences so far
+	var sum float32
+	for i := range m.n {
+		c := g.At(i)
+		occ += 1 << (4 * c)
+		sum += m.terms[i][c][occ>>(4*c)&0xf]
+	}
+	return sum
+}

@@ -3,7 +3,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"math/rand/v2"
 
 	"gamelab/internal/store"
 	"gamelab/nerdle"
@@ -165,8 +164,11 @@ func playNerdle(e *env, c *nerdlePlayCmd) error {
 		Notice:  notice,
 		Seeded:  c.Seed != nil,
 	}
+	if opts.Cache, err = e.cache(); err != nil {
+		opts.Cache = "" // hints then do without cached trees
+	}
 	if c.Seed != nil {
-		opts.Rand = rand.New(rand.NewPCG(*c.Seed, 0x6e65726466c65))
+		opts.Rand = play.SeededRand(*c.Seed)
 	} else if u := profile.Unfinished[play.StatsKey(s.Length, s.Rows, rules)]; u != nil {
 		opts.Resume, _ = u.Restore() // validated on loading
 	}

@@ -155,8 +155,8 @@ type nerdleTreeCmd struct {
 
 type nerdleTreeBuildCmd struct {
 	lengthFlag
-	Openers int  `help:"Trees only: first guesses weighed by the cost of their whole tree (default: all for 5 and 6, 16 for 7, 12 for 8)."`
-	Width   int  `help:"Trees only: guesses weighed at each later position (default: all for 5 and 6, 25 for 7, 8 for 8)."`
+	Openers int  `help:"Trees only: first guesses weighed by the cost of their whole tree (default: the search's own for the length; all for 5 and 6)."`
+	Width   int  `help:"Trees only: guesses weighed at each later position (default: the search's own for the length; all for 5 and 6)."`
 	Force   bool `help:"Replace the cached tree even with a worse one."`
 	rulesFlag
 }

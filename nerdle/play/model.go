@@ -14,6 +14,7 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
+	"gamelab/internal/cache"
 	"gamelab/internal/stats"
 	"gamelab/internal/tui"
 	"gamelab/nerdle"
@@ -25,7 +26,10 @@ type Options struct {
 	Length int          // symbols per row
 	Rows   int          // guesses per game
 	Rules  nerdle.Rules // which equations count
-	Rand   *rand.Rand   // draws the secrets
+	Rand   *rand.Rand   // draws the secrets; see SeededRand
+
+	// Cache is the root of the solver's caches, for hints; "" keeps none.
+	Cache cache.Dir
 
 	// Profile holds the settings, statistics and unfinished game as they
 	// were loaded. Update, if set, applies a change to the saved profile
@@ -84,6 +88,12 @@ var keys = struct {
 	Quit:    tui.Keys.Quit,
 	Again:   key.NewBinding(key.WithKeys("enter", "n"), key.WithHelp("enter", "play again")),
 	QuitEnd: tui.Keys.Leave,
+}
+
+// SeededRand returns the source of secrets for a game replayed from seed:
+// the same seed gives the same secrets on any machine.
+func SeededRand(seed uint64) *rand.Rand {
+	return rand.New(rand.NewPCG(seed, 0x6e65726466c65))
 }
 
 // New returns the model for opts. If opts.Resume is nil, the first game
@@ -191,7 +201,7 @@ func (m *Model) askHint() tea.Cmd {
 		return nil
 	}
 	m.thinking = true
-	u := &solve.Universe{Length: m.game.Length(), Rules: m.game.Rules(), All: m.equations}
+	u := &solve.Universe{Length: m.game.Length(), Rules: m.game.Rules(), All: m.equations, Cache: m.opts.Cache}
 	h := solve.History{Length: u.Length, Rules: u.Rules, Rows: slices.Clone(m.game.Rows())}
 	s := m.solver
 	return func() tea.Msg {

@@ -32,8 +32,8 @@ func watchNerdle(e *env, u *solve.Universe, cfg bench.Config, newPlayer func() (
 		done <- result{r, err}
 	}()
 	_, perr := runProgram(e, prog, "nerdle bench --watch")
+	cancel() // first: released, the run must not race through the rest
 	w.Close()
-	cancel()
 	res := <-done
 	if perr != nil {
 		return res.report, perr

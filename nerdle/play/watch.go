@@ -66,7 +66,8 @@ func (w *Watch) Observer(send func(tea.Msg)) bench.Observer {
 }
 
 // Close releases a run waiting for the view: call it when the program has
-// ended.
+// ended, after cancelling the run's context, so that the run stops where
+// the person watching left it.
 func (w *Watch) Close() {
 	select {
 	case <-w.quit:
@@ -164,7 +165,8 @@ func (w *Watch) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.KeyMsg:
 		switch {
 		case key.Matches(msg, watchKeys.Quit):
-			w.Close()
+			// The run stays held until the caller has stopped it and
+			// calls Close: released now, it would race through the rest.
 			return w, tea.Quit
 		case key.Matches(msg, watchKeys.Pause):
 			w.paused = !w.paused

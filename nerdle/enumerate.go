@@ -1,6 +1,7 @@
 package nerdle
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"runtime"
@@ -397,9 +398,9 @@ func (t *termTable) indexStarts(m int) {
 func makeTermTable(terms []term, m int) termTable {
 	slices.SortFunc(terms, func(x, y term) int {
 		if x.v.den != y.v.den {
-			return cmpInt(x.v.den, y.v.den)
+			return cmp.Compare(x.v.den, y.v.den)
 		}
-		return cmpInt(x.v.num, y.v.num)
+		return cmp.Compare(x.v.num, y.v.num)
 	})
 	t := termTable{entries: make([]entry, len(terms))}
 	for i, e := range terms {
@@ -433,16 +434,6 @@ func (t *termTable) groupOf(i int32) termGroup {
 		return 0
 	})
 	return t.groups[g]
-}
-
-func cmpInt(a, b int64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // numberCode packs the decimal digits of x >= 0.
@@ -610,7 +601,7 @@ func (g *generator) firstTerms(t *termTable, k int, lo, hi int64, emit func(code
 		end, _ := slices.BinarySearch(idx, int32(grp.hi))
 		run := idx[:end]
 		from, to := lo*grp.den, hi*grp.den
-		i, _ := slices.BinarySearchFunc(run, from, func(i int32, x int64) int { return cmpInt(t.entries[i].num, x) })
+		i, _ := slices.BinarySearchFunc(run, from, func(i int32, x int64) int { return cmp.Compare(t.entries[i].num, x) })
 		for ; i < len(run) && t.entries[run[i]].num <= to; i++ {
 			e := t.entries[run[i]]
 			emit(e.code, rat{e.num, grp.den})

@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -230,18 +231,8 @@ func (r *Report) Worst(n int) []Outcome {
 		}
 		return sign * o.Values[0]
 	}
-	slices.SortStableFunc(w, func(a, b Outcome) int { return -cmpFloat(value(a), value(b)) })
+	slices.SortStableFunc(w, func(a, b Outcome) int { return -cmp.Compare(value(a), value(b)) })
 	return w[:min(n, len(w))]
-}
-
-func cmpFloat(a, b float64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // JSON is the document `--json` prints: the report and its statistics.

@@ -91,7 +91,14 @@ type kongExit int
 // vars are the values the command tree's defaults and help take from the
 // game packages, which own them.
 func vars() kong.Vars {
+	var rules []string
+	for _, r := range nerdle.AllRules {
+		rules = append(rules, r.String())
+	}
 	return kong.Vars{
+		"rules":      strings.Join(rules, ","),
+		"rules_or":   strings.Join(rules, " or "),
+		"rule":       nerdle.Standard.String(),
 		"length":     strconv.Itoa(nerdle.DefaultLength),
 		"min_length": strconv.Itoa(nerdle.MinLength),
 		"max_length": strconv.Itoa(nerdle.MaxLength),

@@ -17,12 +17,12 @@ type nerdleCmd struct {
 	Solve    nerdleSolveCmd    `cmd:"" help:"Speak the solver protocol on stdin/stdout (docs/protocols/nerdle.md)."`
 	Assist   nerdleAssistCmd   `cmd:"" help:"Help with a real puzzle: type your guesses and colours, get the best next guess."`
 	Bench    nerdleBenchCmd    `cmd:"" help:"Benchmark a solver over many secrets."`
-	Tree     nerdleTreeCmd     `cmd:"" help:"Build the decision trees the solver plays for lengths 5 to 8."`
+	Tree     nerdleTreeCmd     `cmd:"" help:"Build the decision trees and openers the solver plays."`
 }
 
 // rulesFlag is the --rules flag shared by the Nerdle commands.
 type rulesFlag struct {
-	Rules string `enum:"standard,nerdlegame" default:"standard" help:"Rule set: standard (the course's) or nerdlegame (the web game's: no lone 0 on the left, fractional steps allowed)."`
+	Rules string `enum:"${rules}" default:"${rule}" help:"Rule set: standard (the course's) or nerdlegame (the web game's: no lone 0 on the left, fractional steps allowed)."`
 }
 
 func (f rulesFlag) rules() nerdle.Rules {
@@ -101,7 +101,7 @@ type nerdlePlayCmd struct {
 	Length *int    `short:"n" help:"Symbols per row, ${min_length} to ${max_length} (default: as last time, else ${length})."`
 	Rows   *int    `help:"Guesses per game, 1 to ${max_rows} (default: as last time, else ${rows})."`
 	Seed   *uint64 `help:"Seed for the secrets, to replay the same games."`
-	Rules  *string `enum:"standard,nerdlegame" help:"standard or nerdlegame (default: as last time, else standard)."`
+	Rules  *string `enum:"${rules}" help:"${rules_or} (default: as last time, else ${rule})."`
 }
 
 func (c *nerdlePlayCmd) Validate() error {

@@ -11,6 +11,8 @@ import (
 	"text/tabwriter"
 	"time"
 	"unicode/utf8"
+
+	"gamelab/internal/store"
 )
 
 // Better says which way a metric improves.
@@ -257,7 +259,7 @@ func ReadJSON(rd io.Reader) (*Report, error) {
 	dec := json.NewDecoder(rd)
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&doc); err != nil {
-		return nil, fmt.Errorf("reading benchmark report: %w", err)
+		return nil, fmt.Errorf("reading benchmark report: %w", store.JSONError(err))
 	}
 	if doc.Report == nil || doc.Config.Games < 1 {
 		return nil, fmt.Errorf("reading benchmark report: no run configuration")

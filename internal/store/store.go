@@ -129,7 +129,7 @@ func (f File) Load(v State) error {
 func (f File) unwrap(data []byte) (json.RawMessage, error) {
 	var top map[string]json.RawMessage
 	if err := json.Unmarshal(data, &top); err != nil {
-		return nil, err
+		return nil, JSONError(err)
 	}
 	if _, ok := top["format"]; !ok && f.Legacy {
 		return data, nil
@@ -164,7 +164,7 @@ func strictUnmarshal(data []byte, v any) error {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
-		return err
+		return JSONError(err)
 	}
 	if dec.More() {
 		return errors.New("data after the document")

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -236,4 +237,25 @@ func FuzzLoad(f *testing.F) {
 			os.Remove(m)
 		}
 	})
+}
+
+func TestJSONError(t *testing.T) {
+	var v struct {
+		Played int            `json:"played"`
+		Tries  []int          `json:"tries"`
+		Stats  map[string]int `json:"stats"`
+	}
+	for in, want := range map[string]string{
+		`{"played": "x"}`: `played: want a number, not a JSON string`,
+		`{"tries": {}}`:   `tries: want a list, not a JSON object`,
+		`{"stats": [1]}`:  `stats: want an object, not a JSON array`,
+		`{"played": 1,,}`: `not valid JSON at byte 14: invalid character ',' looking for beginning of object key string`,
+		`{"played": 1`:    `the file ends too early`,
+		`["a"]`:           `the document: want an object, not a JSON array`,
+	} {
+		err := JSONError(json.NewDecoder(strings.NewReader(in)).Decode(&v))
+		if err == nil || err.Error() != want {
+			t.Errorf("%s: %v, want %s", in, err, want)
+		}
+	}
 }

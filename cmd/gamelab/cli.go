@@ -137,7 +137,10 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 			err = crashed(e, &tui.PanicError{Value: r, Stack: debug.Stack()})
 		}
 	}()
-	kctx, err := parser.Parse(args)
+	if err := comingGame(args); err != nil {
+		return err
+	}
+	kctx, err := parser.Parse(helpForBranch(parser, args))
 	if err != nil {
 		return &usageError{err}
 	}
@@ -166,6 +169,33 @@ func crashed(e *env, pe *tui.PanicError) error {
 		return fmt.Errorf("internal error: %s", msg)
 	}
 	return fmt.Errorf("internal error: %s (details in %s)", msg, path)
+}
+
+// helpForBranch turns a command line that names a group of commands and
+// nothing else (`gamelab nerdle`) into a request for its help.
+func helpForBranch(parser *kong.Kong, args []string) []string {
+	if len(args) != 1 {
+		return args
+	}
+	for _, n := range parser.Model.Children {
+		if n.Name == args[0] && len(n.Children) > 0 {
+			return []string{args[0], "--help"}
+		}
+	}
+	return args
+}
+
+// comingGame says so when args name a game that is not built yet.
+func comingGame(args []string) error {
+	if len(args) == 0 {
+		return nil
+	}
+	for _, g := range games {
+		if g.play == nil && strings.EqualFold(args[0], g.item.Name) {
+			return &usageError{fmt.Errorf("%s is not built yet", g.item.Name)}
+		}
+	}
+	return nil
 }
 
 // newProgram returns the full-screen program of model m on e's streams.

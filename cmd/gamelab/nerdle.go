@@ -79,22 +79,31 @@ func (c *nerdleCheckCmd) Run(e *env) error {
 type nerdleFeedbackCmd struct {
 	Secret string `required:"" help:"The secret equation."`
 	Guess  string `arg:"" help:"The guess, as long as the secret."`
+	rulesFlag
 }
 
 func (c *nerdleFeedbackCmd) Run(e *env) error {
-	secret, err := nerdle.ParseEquation(c.Secret)
+	secret, err := checked(c.Secret, c.rules())
 	if err != nil {
-		return fmt.Errorf("--secret: %w", err)
+		return fmt.Errorf("the secret %q: %w", c.Secret, err)
 	}
-	guess, err := nerdle.ParseEquation(c.Guess)
+	guess, err := checked(c.Guess, c.rules())
 	if err != nil {
-		return fmt.Errorf("guess: %w", err)
+		return fmt.Errorf("the guess %q: %w", c.Guess, err)
 	}
-	if secret.Len() != guess.Len() || secret.Len() == 0 {
+	if secret.Len() != guess.Len() {
 		return fmt.Errorf("the guess has %d symbols and the secret %d; they must be equally long", guess.Len(), secret.Len())
 	}
 	fmt.Fprintln(e.stdout, nerdle.Score(secret, guess).Format(guess.Len()))
 	return nil
+}
+
+// checked parses s as an equation valid under r, saying why not.
+func checked(s string, r nerdle.Rules) (nerdle.Equation, error) {
+	if err := nerdle.Check(s, r); err != nil {
+		return 0, errors.New(oneLine(err.Error()))
+	}
+	return nerdle.ParseEquation(s)
 }
 
 type nerdlePlayCmd struct {

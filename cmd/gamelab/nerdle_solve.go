@@ -150,7 +150,7 @@ func (c *nerdleSolveCmd) Run(e *env) error {
 }
 
 type nerdleTreeCmd struct {
-	Build nerdleTreeBuildCmd `cmd:"" help:"Search the decision tree (lengths 5-8) or the opener (9-11) and cache it for the solver."`
+	Build nerdleTreeBuildCmd `cmd:"" help:"Search the decision tree (lengths 5-8: every game played from it) or the opener (9-11: the first guess, weighed against every equation; later guesses stay online) and cache it for the solver."`
 }
 
 type nerdleTreeBuildCmd struct {

@@ -54,8 +54,15 @@ type Game struct {
 	secret  Equation
 	rules   Rules
 	maxRows int
+	mode    Mode
 	rows    []Row
 }
+
+// SetMode sets the game's options; they apply from the next guess.
+func (g *Game) SetMode(m Mode) { g.mode = m }
+
+// Mode returns the game's options.
+func (g *Game) Mode() Mode { return g.mode }
 
 // ErrGameOver is returned by Guess once the game is won or lost.
 var ErrGameOver = errors.New("the game is over")
@@ -79,8 +86,10 @@ func RandomSecret(rng *rand.Rand, list []Equation) Equation {
 }
 
 // Guess plays the row s. It returns an error, leaving the game unchanged, if
-// the game is over, s has the wrong length, or s is not a valid equation
-// (an *InvalidError saying why).
+// the game is over, s has the wrong length, s is not a valid equation (an
+// *InvalidError saying why) or, in hard mode, s ignores a hint (a
+// *HardModeError). In commutative mode a guess that commutes with the
+// secret is played as the secret.
 func (g *Game) Guess(s string) (Feedback, error) {
 	if g.Status() != Playing {
 		return 0, ErrGameOver
@@ -92,6 +101,14 @@ func (g *Game) Guess(s string) (Feedback, error) {
 		return 0, err
 	}
 	guess := MustParseEquation(s)
+	if g.mode.Hard {
+		if err := checkHard(g.rows, guess); err != nil {
+			return 0, err
+		}
+	}
+	if g.mode.Commutative && Commutes(guess, g.secret) {
+		guess = g.secret
+	}
 	f := Score(g.secret, guess)
 	g.rows = append(g.rows, Row{guess, f})
 	return f, nil

@@ -1,6 +1,8 @@
 package nerdle
 
 import (
+	"crypto/sha256"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -162,4 +164,14 @@ func (g *Game) Knowledge() [NumSymbols]Knowledge {
 		}
 	}
 	return k
+}
+
+// DailySecret returns the puzzle of the day for the equations list (the
+// output of [Enumerate] for one length and rule set): the same for everyone
+// on that calendar day, and, being drawn through SHA-256 of the day, the
+// length and the rules, unknown in advance to anyone who does not run the
+// program. day is a date as "2006-01-02"; the caller reads the clock.
+func DailySecret(day string, list []Equation, r Rules) Equation {
+	sum := sha256.Sum256(fmt.Appendf(nil, "gamelab nerdle daily %s %d %v", day, list[0].Len(), r))
+	return list[binary.LittleEndian.Uint64(sum[:8])%uint64(len(list))]
 }

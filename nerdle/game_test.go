@@ -2,7 +2,9 @@ package nerdle
 
 import (
 	"errors"
+	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -115,5 +117,24 @@ func TestEquationText(t *testing.T) {
 	}
 	if _, err := ParseEquation("1+a=2"); err == nil {
 		t.Error("letter accepted")
+	}
+}
+
+func TestDailySecret(t *testing.T) {
+	list, _ := Enumerate(8, Standard)
+	a := DailySecret("2026-11-30", list, Standard)
+	if a != DailySecret("2026-11-30", list, Standard) || !slices.Contains(list, a) {
+		t.Fatalf("DailySecret is %v, not the same twice or not in the list", a)
+	}
+	seen := map[Equation]bool{}
+	for d := 1; d <= 28; d++ {
+		seen[DailySecret(fmt.Sprintf("2026-02-%02d", d), list, Standard)] = true
+	}
+	if len(seen) < 27 {
+		t.Errorf("28 days gave %d puzzles", len(seen))
+	}
+	game, _ := Enumerate(8, NerdleGame)
+	if DailySecret("2026-11-30", game, NerdleGame) == a && DailySecret("2026-12-01", game, NerdleGame) == DailySecret("2026-12-01", list, Standard) {
+		t.Error("the rule sets share their puzzles")
 	}
 }

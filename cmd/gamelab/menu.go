@@ -18,6 +18,7 @@ type game struct {
 // games is the menu's list, in the order of the command tree.
 var games = []game{
 	{tui.MenuItem{Name: "Nerdle", Description: "guess the equation"}, func(e *env) error { return playNerdle(e, &nerdlePlayCmd{}) }},
+	{tui.MenuItem{Name: "Nerdle daily", Description: "today's puzzle, the same for everyone"}, func(e *env) error { return playNerdle(e, &nerdlePlayCmd{Daily: true}) }},
 	{tui.MenuItem{Name: "2048", Description: "slide and merge tiles"}, nil},
 	{tui.MenuItem{Name: "Oware", Description: "the mancala game of West Africa"}, nil},
 	{tui.MenuItem{Name: "Mastermind", Description: "break the colour code"}, nil},

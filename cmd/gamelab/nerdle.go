@@ -3,6 +3,11 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"github.com/muesli/termenv"
 
 	"gamelab/internal/store"
 	"gamelab/nerdle"
@@ -111,6 +116,7 @@ type nerdlePlayCmd struct {
 	Rows   *int    `help:"Guesses per game, 1 to ${max_rows} (default: as last time, else ${rows})."`
 	Seed   *uint64 `help:"Seed for the secrets, to replay the same games."`
 	Rules  *string `enum:"${rules}" help:"${rules_or} (default: as last time, else ${rule})."`
+	Daily  bool    `help:"Play today's puzzle: the same for everyone today, for each length and rule set, once a day."`
 }
 
 func (c *nerdlePlayCmd) Validate() error {
@@ -165,24 +171,49 @@ func playNerdle(e *env, c *nerdlePlayCmd) error {
 		return err
 	}
 	opts := play.Options{
-		Length:  s.Length,
-		Rows:    s.Rows,
-		Rules:   rules,
-		Profile: profile,
-		Update:  update,
-		Notice:  notice,
-		Seeded:  c.Seed != nil,
+		Length:    s.Length,
+		Rows:      s.Rows,
+		Rules:     rules,
+		Profile:   profile,
+		Update:    update,
+		Notice:    notice,
+		Clipboard: clipboard(e.stdout),
 	}
 	if opts.Cache, err = e.cache(); err != nil {
 		opts.Cache = "" // hints then do without cached trees
 	}
-	if c.Seed != nil {
-		opts.Rand = play.SeededRand(*c.Seed)
-	} else if u := profile.Unfinished[play.StatsKey(s.Length, s.Rows, rules)]; u != nil {
-		opts.Resume, _ = u.Restore() // validated on loading
+	switch {
+	case c.Daily:
+		opts.Daily = time.Now().Format("2006-01-02") // the player's own calendar day
+	case c.Seed != nil:
+		opts.Seeded, opts.Seed = true, *c.Seed
+	default:
+		if u := profile.Unfinished[play.StatsKey(s.Length, s.Rows, rules)]; u != nil {
+			opts.Resume, _ = u.Restore() // validated on loading
+		}
 	}
-	_, err = runProgram(e, newProgram(e, play.New(opts)), "nerdle play")
-	return err
+	m := play.New(opts)
+	if _, err := runProgram(e, newProgram(e, m), "nerdle play"); err != nil {
+		return err
+	}
+	if shared := m.Shared(); shared != "" {
+		fmt.Fprintln(e.stdout, shared) // for terminals that do not pass OSC 52 on
+	}
+	return nil
+}
+
+// clipboard returns a copier to the terminal's clipboard by OSC 52 through
+// w, or nil if w is not a terminal.
+func clipboard(w io.Writer) func(string) error {
+	f, ok := w.(*os.File)
+	if !ok || !isTerminal(f) {
+		return nil
+	}
+	out := termenv.NewOutput(f)
+	return func(text string) error {
+		out.Copy(text)
+		return nil
+	}
 }
 
 // pick returns the flag's value if it was given, else the saved value if

@@ -3,7 +3,10 @@
 // and the best and mean score, for every game gamelab has.
 package stats
 
-import "fmt"
+import (
+	"fmt"
+	"time"
+)
 
 // Result is how a game ended for the player.
 type Result int8
@@ -17,11 +20,16 @@ const (
 
 // Game is a finished game as a record counts it.
 type Game struct {
-	Result Result
-	Tries  int   // for a win, the tries it took (guesses, moves); 0 if the game counts none
-	Score  int64 // the game's score, with Scored
-	Scored bool  // the game has a score (2048 does, Nerdle does not)
+	Result   Result
+	Tries    int    // for a win, the tries it took (guesses, moves); 0 if the game counts none
+	Score    int64  // the game's score, with Scored
+	Scored   bool   // the game has a score (2048 does, Nerdle does not)
+	Assisted bool   // the player had help (hints): counted, and marked
+	Day      string // for a daily puzzle, its date ("2006-01-02"): streaks count days
 }
+
+// dayLayout is how days are written.
+const dayLayout = "2006-01-02"
 
 // Record is the history of one kind of game (one length and rule set, say).
 // The zero Record is an empty history.
@@ -39,6 +47,9 @@ type Record struct {
 	Scored     int   `json:"scored,omitempty"` // games with a score
 	BestScore  int64 `json:"best_score,omitempty"`
 	TotalScore int64 `json:"total_score,omitempty"`
+
+	Assisted int    `json:"assisted,omitempty"` // wins with help
+	LastDay  string `json:"last_day,omitempty"` // the day of the last daily game
 }
 
 // Add records a finished game.
@@ -51,9 +62,19 @@ func (r *Record) Add(g Game) {
 		r.Scored++
 		r.TotalScore += g.Score
 	}
+	if g.Day != "" {
+		// A streak of days: a day missed ends it.
+		if r.LastDay != "" && dayAfter(r.LastDay) != g.Day {
+			r.CurrentStreak = 0
+		}
+		r.LastDay = g.Day
+	}
 	switch g.Result {
 	case Win:
 		r.Won++
+		if g.Assisted {
+			r.Assisted++
+		}
 		r.CurrentStreak++
 		r.BestStreak = max(r.BestStreak, r.CurrentStreak)
 		if g.Tries >= 1 {
@@ -67,6 +88,25 @@ func (r *Record) Add(g Game) {
 		r.Drawn++
 	}
 	r.CurrentStreak = 0
+}
+
+// StreakOn returns the current streak as it stands on day, for records of
+// daily games: a streak whose last game is older than the day before has
+// ended.
+func (r *Record) StreakOn(day string) int {
+	if r.LastDay == day || dayAfter(r.LastDay) == day {
+		return r.CurrentStreak
+	}
+	return 0
+}
+
+// dayAfter returns the date after day, or "" if day is not a date.
+func dayAfter(day string) string {
+	t, err := time.Parse(dayLayout, day)
+	if err != nil {
+		return ""
+	}
+	return t.AddDate(0, 0, 1).Format(dayLayout)
 }
 
 // Lost returns the games lost.
@@ -109,6 +149,10 @@ func (r *Record) Validate() error {
 		return fmt.Errorf("%d wins counted by tries, %d won", tries, r.Won)
 	case r.Scored > r.Played:
 		return fmt.Errorf("%d scored of %d played", r.Scored, r.Played)
+	case r.Assisted < 0 || r.Assisted > r.Won:
+		return fmt.Errorf("%d wins with help of %d won", r.Assisted, r.Won)
+	case r.LastDay != "" && dayAfter(r.LastDay) == "":
+		return fmt.Errorf("last day %q is not a date", r.LastDay)
 	}
 	return nil
 }

@@ -65,3 +65,30 @@ func TestValidate(t *testing.T) {
 		}
 	}
 }
+
+func TestDailyStreak(t *testing.T) {
+	var r Record
+	for _, g := range []Game{
+		{Result: Win, Day: "2026-11-28"}, {Result: Win, Day: "2026-11-29", Assisted: true}, {Result: Win, Day: "2026-11-30"},
+		{Result: Win, Day: "2026-12-02"}, // a day missed
+		{Result: Win, Day: "2026-12-03"},
+	} {
+		r.Add(g)
+	}
+	if r.BestStreak != 3 || r.CurrentStreak != 2 || r.LastDay != "2026-12-03" || r.Assisted != 1 {
+		t.Errorf("after five days: %+v", r)
+	}
+	if r.StreakOn("2026-12-04") != 2 || r.StreakOn("2026-12-03") != 2 || r.StreakOn("2026-12-05") != 0 {
+		t.Errorf("StreakOn: %d %d %d", r.StreakOn("2026-12-04"), r.StreakOn("2026-12-03"), r.StreakOn("2026-12-05"))
+	}
+	r.Add(Game{Result: Loss, Day: "2026-12-04"})
+	if r.CurrentStreak != 0 || r.Validate() != nil {
+		t.Errorf("after a loss: %+v (%v)", r, r.Validate())
+	}
+	if (&Record{Played: 1, Won: 1, LastDay: "yesterday"}).Validate() == nil {
+		t.Error("a last day that is no date passes")
+	}
+	if (&Record{Played: 1, Won: 1, Assisted: 2}).Validate() == nil {
+		t.Error("more assisted wins than wins passes")
+	}
+}

@@ -1,12 +1,13 @@
 // Package play is the Nerdle game in the terminal: a bubbletea model that
 // turns keys into moves on a nerdle.Game and draws the board, the keyboard
-// of what is known, and the player's statistics.
+// of what is known, the player's statistics, the rules and the settings.
 //
 // Input, game logic and drawing stay apart: Update only edits the row being
 // typed and calls the engine; the view functions only read.
 package play
 
 import (
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -28,10 +29,20 @@ type Options struct {
 	Rules  nerdle.Rules // which equations count
 	Rand   *rand.Rand   // draws the secrets; see SeededRand
 
+	// Seeded marks games drawn from the seed Seed (replays): they are
+	// never saved as the unfinished game, so they cannot overwrite one.
+	Seeded bool
+	Seed   uint64
+
+	// Daily, if set, is today's date ("2006-01-02"): the first game is the
+	// daily puzzle of Length and Rules, with the default number of rows,
+	// played once a day and counted apart.
+	Daily string
+
 	// Cache is the root of the solver's caches, for hints; "" keeps none.
 	Cache cache.Dir
 
-	// Profile holds the settings, statistics and unfinished game as they
+	// Profile holds the settings, statistics and unfinished games as they
 	// were loaded. Update, if set, applies a change to the saved profile
 	// and returns the profile saved (which includes the changes of other
 	// processes); the model shows that one from then on. Without Update
@@ -39,9 +50,8 @@ type Options struct {
 	Profile *Profile
 	Update  func(change func(*Profile)) (*Profile, error)
 
-	// Seeded marks games drawn from a seed the player gave (replays): they
-	// are never saved as the unfinished game, so they cannot overwrite one.
-	Seeded bool
+	// Clipboard, if set, copies the shared result (by OSC 52, say).
+	Clipboard func(text string) error
 
 	// Notice, if set, is shown until the first game ends: trouble loading
 	// the profile, say.
@@ -55,22 +65,37 @@ type Options struct {
 	Equations []nerdle.Equation
 }
 
+// screen is what the model shows over the game.
+type screen uint8
+
+const (
+	playing  screen = iota
+	helping         // the rules and keys
+	settings        // the settings, one toggled at a time
+)
+
 // Model is the bubbletea model of the game.
 type Model struct {
 	opts      Options
 	equations []nerdle.Equation
 	game      *nerdle.Game
+	daily     string // the day of the daily puzzle on the board, or ""
+	games     int    // games started, for the share title of a seeded run
+	screen    screen
+	setting   int // the setting under the cursor
 
 	input  [nerdle.MaxLength]byte // the row being typed; 0 is an empty box
-	cursor int
+	cursor int                    // 0 to Length: Length is past the last box
 
 	message string // why the last row was refused; cleared by typing
 	remark  string // a word on the last guess
 	notice  string // trouble saving, shown until the next game
+	shared  string // the result grid, once shared
 
 	solver   solve.Solver // made on the first hint; used by one hint at a time
 	hint     string       // the last hint, for the rows it was asked for
 	hintRows int
+	hinted   bool // a hint was asked for in this game
 	thinking bool
 
 	width, height int
@@ -78,16 +103,26 @@ type Model struct {
 
 // keys are the bindings, for matching and for the help line.
 var keys = struct {
-	Left, Right, Delete, Enter, Hint, Quit, Again, QuitEnd key.Binding
+	Left, Right, Home, End, Delete, Enter, Hint, Help, Settings, Quit key.Binding
+	Again, Share, QuitEnd, Up, Down, Toggle, Back                     key.Binding
 }{
-	Hint:    key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "hint")),
-	Left:    key.NewBinding(key.WithKeys("left"), key.WithHelp("←/→", "move")),
-	Right:   key.NewBinding(key.WithKeys("right")),
-	Delete:  key.NewBinding(key.WithKeys("backspace", "delete"), key.WithHelp("⌫", "delete")),
-	Enter:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "guess")),
-	Quit:    tui.Keys.Quit,
-	Again:   key.NewBinding(key.WithKeys("enter", "n"), key.WithHelp("enter", "play again")),
-	QuitEnd: tui.Keys.Leave,
+	Left:     key.NewBinding(key.WithKeys("left"), key.WithHelp("←/→", "move")),
+	Right:    key.NewBinding(key.WithKeys("right")),
+	Home:     key.NewBinding(key.WithKeys("home", "ctrl+a"), key.WithHelp("home/end", "first/last box")),
+	End:      key.NewBinding(key.WithKeys("end", "ctrl+e")),
+	Delete:   key.NewBinding(key.WithKeys("backspace", "delete"), key.WithHelp("⌫", "delete")),
+	Enter:    key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "guess")),
+	Hint:     key.NewBinding(key.WithKeys("h"), key.WithHelp("h", "hint")),
+	Help:     tui.Keys.Help,
+	Settings: key.NewBinding(key.WithKeys("o"), key.WithHelp("o", "settings")),
+	Quit:     tui.Keys.Quit,
+	Again:    key.NewBinding(key.WithKeys("enter", "n"), key.WithHelp("enter", "play again")),
+	Share:    key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "share")),
+	QuitEnd:  tui.Keys.Leave,
+	Up:       key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/↓", "choose")),
+	Down:     key.NewBinding(key.WithKeys("down", "j")),
+	Toggle:   key.NewBinding(key.WithKeys(" ", "enter"), key.WithHelp("space", "switch")),
+	Back:     key.NewBinding(key.WithKeys("esc", "?", "o", "q"), key.WithHelp("esc", "back")),
 }
 
 // SeededRand returns the source of secrets for a game replayed from seed:
@@ -104,15 +139,33 @@ func New(opts Options) *Model {
 	}
 	if opts.Rand == nil {
 		opts.Rand = rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))
+		if opts.Seeded {
+			opts.Rand = SeededRand(opts.Seed)
+		}
 	}
 	if opts.Profile == nil {
 		opts.Profile = &Profile{}
 	}
 	m := &Model{opts: opts, equations: opts.Equations, game: opts.Resume, notice: opts.Notice}
-	if m.game == nil && m.equations != nil {
+	if m.game != nil {
+		m.game.SetMode(m.settings().Mode(m.game.Rules()))
+		m.games = 1
+		m.cursor = 0
+	} else if m.equations != nil {
 		m.newGame()
 	}
 	return m
+}
+
+// settings returns the player's settings.
+func (m *Model) settings() Settings { return m.opts.Profile.Settings }
+
+// palette returns the colours the settings choose.
+func (m *Model) palette() palette {
+	if m.settings().ColourBlind {
+		return colourBlind
+	}
+	return usual
 }
 
 // equationsMsg delivers the enumeration computed in the background.
@@ -136,19 +189,53 @@ func (m *Model) Init() tea.Cmd {
 // Game returns the game in progress, or nil while the equations load.
 func (m *Model) Game() *nerdle.Game { return m.game }
 
-// newGame draws a secret and starts a game.
+// Shared returns the result grid last shared, or "": the command prints it
+// after the game, for terminals that do not pass the copy on.
+func (m *Model) Shared() string { return m.shared }
+
+// newGame starts the next game: the daily puzzle if it is due, else a
+// secret drawn at random.
 func (m *Model) newGame() {
-	secret := nerdle.RandomSecret(m.opts.Rand, m.equations)
-	g, err := nerdle.NewGame(secret, m.opts.Rows, m.opts.Rules)
-	if err != nil {
-		panic(err) // an enumerated equation is valid by construction
-	}
 	if m.game != nil {
 		m.notice = "" // shown for one game is enough
 	}
-	m.game = g
+	m.daily = ""
+	if m.opts.Daily != "" {
+		m.startDaily()
+		m.opts.Daily = "" // once: the next game is free play
+	} else {
+		g, err := nerdle.NewGame(nerdle.RandomSecret(m.opts.Rand, m.equations), m.opts.Rows, m.opts.Rules)
+		if err != nil {
+			panic(err) // an enumerated equation is valid by construction
+		}
+		m.game = g
+	}
+	m.games++
+	m.game.SetMode(m.settings().Mode(m.game.Rules()))
 	m.clearRow()
-	m.message, m.remark, m.hint = "", "", ""
+	m.message, m.remark, m.hint, m.shared, m.hinted = "", "", "", "", false
+}
+
+// startDaily puts today's puzzle on the board, with the guesses already
+// made today, if any: it is played once a day.
+func (m *Model) startDaily() {
+	day := m.opts.Daily
+	g, err := nerdle.NewGame(nerdle.DailySecret(day, m.equations, m.opts.Rules), nerdle.DefaultRows, m.opts.Rules)
+	if err != nil {
+		panic(err) // an enumerated equation is valid by construction
+	}
+	m.daily, m.game = day, g
+	if d := m.opts.Profile.Daily[DailyKey(m.opts.Length, m.opts.Rules)]; d != nil && d.Day == day {
+		for _, s := range d.Guesses {
+			if _, err := g.Guess(s); err != nil {
+				break // saved under other settings: replay what still holds
+			}
+		}
+		m.hinted = d.Hinted
+		if g.Status() != nerdle.Playing {
+			m.remark = "You have played today's puzzle; the next one comes tomorrow."
+		}
+	}
 }
 
 func (m *Model) clearRow() {
@@ -200,7 +287,10 @@ func (m *Model) askHint() tea.Cmd {
 	if m.thinking || m.equations == nil {
 		return nil
 	}
-	m.thinking = true
+	m.thinking, m.hinted = true, true
+	if m.daily != "" {
+		m.saveDaily()
+	}
 	u := &solve.Universe{Length: m.game.Length(), Rules: m.game.Rules(), All: m.equations, Cache: m.opts.Cache}
 	h := solve.History{Length: u.Length, Rules: u.Rules, Rows: slices.Clone(m.game.Rows())}
 	s := m.solver
@@ -242,6 +332,24 @@ func (m *Model) handleKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 		}
 		return m, nil
 	}
+	switch m.screen {
+	case helping:
+		if key.Matches(msg, keys.Back) {
+			m.screen = playing
+		}
+		return m, nil
+	case settings:
+		m.settingsKey(msg)
+		return m, nil
+	}
+	switch {
+	case key.Matches(msg, keys.Help):
+		m.screen = helping
+		return m, nil
+	case key.Matches(msg, keys.Settings):
+		m.screen = settings
+		return m, nil
+	}
 	if m.game.Status() != nerdle.Playing {
 		switch {
 		case key.Matches(msg, keys.Again):
@@ -249,6 +357,8 @@ func (m *Model) handleKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 				return m, m.Init() // resumed without the list: load it first
 			}
 			m.newGame()
+		case key.Matches(msg, keys.Share):
+			m.share()
 		case key.Matches(msg, keys.QuitEnd):
 			return m, tea.Quit
 		}
@@ -269,6 +379,10 @@ func (m *Model) handleKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 		m.MoveLeft()
 	case key.Matches(msg, keys.Right):
 		m.MoveRight()
+	case key.Matches(msg, keys.Home):
+		m.cursor = 0
+	case key.Matches(msg, keys.End):
+		m.cursor = m.firstEmpty()
 	case key.Matches(msg, keys.Delete):
 		m.Backspace()
 	case msg.Type == tea.KeyRunes:
@@ -282,24 +396,39 @@ func (m *Model) handleKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 	return m, nil
 }
 
-// Type writes s under the cursor and moves the cursor right, unless it is
-// at the right end.
+// Type writes s under the cursor and moves the cursor right. Past the last
+// box there is nothing to write on: the row is full, and typing does
+// nothing until a symbol is deleted or the cursor moves back.
 func (m *Model) Type(s nerdle.Symbol) {
+	if m.cursor >= m.game.Length() {
+		return
+	}
 	m.input[m.cursor] = s.Byte()
-	m.MoveRight()
+	m.cursor++
 }
 
 // MoveLeft moves the cursor one box left, stopping at the left end.
 func (m *Model) MoveLeft() { m.cursor = max(0, m.cursor-1) }
 
-// MoveRight moves the cursor one box right, stopping at the right end.
-func (m *Model) MoveRight() { m.cursor = min(m.game.Length()-1, m.cursor+1) }
+// MoveRight moves the cursor one box right, stopping past the last box.
+func (m *Model) MoveRight() { m.cursor = min(m.game.Length(), m.cursor+1) }
+
+// firstEmpty returns the first empty box, or the place past the last one.
+func (m *Model) firstEmpty() int {
+	n := m.game.Length()
+	for i := range n {
+		if m.input[i] == 0 {
+			return i
+		}
+	}
+	return n
+}
 
 // Backspace deletes the symbol under the cursor if there is one; otherwise,
 // unless at the left end, it moves one box left and deletes the symbol
 // there, if any.
 func (m *Model) Backspace() {
-	if m.input[m.cursor] != 0 {
+	if m.cursor < m.game.Length() && m.input[m.cursor] != 0 {
 		m.input[m.cursor] = 0
 		return
 	}
@@ -321,7 +450,8 @@ func (m *Model) Row() string {
 	return string(b)
 }
 
-// Cursor returns the position of the cursor in the row.
+// Cursor returns the position of the cursor in the row: Length when it is
+// past the last box.
 func (m *Model) Cursor() int { return m.cursor }
 
 // Message returns why the last row was refused, or "".
@@ -341,48 +471,95 @@ func (m *Model) submit() {
 		m.message = fmt.Sprintf("Fill every box: %d of %d symbols typed.", len(row), n)
 		return
 	}
-	if _, err := m.game.Guess(string(row)); err != nil {
-		m.message = "Not a valid equation: " + err.Error() + "."
+	played := string(row)
+	if _, err := m.game.Guess(played); err != nil {
+		var hard *nerdle.HardModeError
+		if errors.As(err, &hard) {
+			m.message = "Hard mode: " + hard.Reason + "."
+		} else {
+			m.message = "Not a valid equation: " + err.Error() + "."
+		}
 		return
 	}
 	m.clearRow()
 	m.remark = Remark(m.game)
-	m.recordProgress()
+	if rows := m.game.Rows(); played != rows[len(rows)-1].Guess.String() {
+		m.remark = fmt.Sprintf("%s is %v reordered: solved!", played, m.game.Secret())
+	}
+	if m.daily != "" {
+		m.saveDaily()
+	} else {
+		m.recordProgress()
+	}
+}
+
+// result is the finished game as the statistics count it.
+func (m *Model) result() stats.Game {
+	g := m.game
+	if g.Status() == nerdle.Won {
+		return stats.Game{Result: stats.Win, Tries: len(g.Rows()), Assisted: m.hinted, Day: m.daily}
+	}
+	return stats.Game{Result: stats.Loss, Day: m.daily}
+}
+
+// saveDaily keeps today's puzzle as it stands, and counts it once it ends.
+func (m *Model) saveDaily() {
+	g := m.game
+	k := DailyKey(g.Length(), g.Rules())
+	d := &DailyGame{Day: m.daily, Hinted: m.hinted}
+	for _, r := range g.Rows() {
+		d.Guesses = append(d.Guesses, r.Guess.String())
+	}
+	over := g.Status() != nerdle.Playing
+	result := m.result()
+	m.change(func(p *Profile) {
+		if old := p.Daily[k]; over && old != nil && old.Day == d.Day && len(old.Guesses) >= len(d.Guesses) {
+			return // counted already, by this process or another
+		}
+		if p.Daily == nil {
+			p.Daily = map[string]*DailyGame{}
+		}
+		p.Daily[k] = d
+		if over {
+			p.record(k).Add(result)
+		}
+	})
 }
 
 // recordProgress updates the profile after an accepted guess: the unfinished
-// game while it lasts, the statistics once it ends. The change goes through
-// Options.Update, which applies it to the freshest saved profile, so that
-// another gamelab playing at the same time loses nothing.
+// game while it lasts, the statistics once it ends.
 func (m *Model) recordProgress() {
 	g := m.game
 	k := StatsKey(g.Length(), g.MaxRows(), g.Rules())
-	var change func(p *Profile)
 	switch {
 	case g.Status() != nerdle.Playing:
-		result := stats.Game{Result: stats.Loss}
-		if g.Status() == nerdle.Won {
-			result = stats.Game{Result: stats.Win, Tries: len(g.Rows())}
-		}
+		result := m.result()
 		secret := g.Secret().String()
-		change = func(p *Profile) {
+		seeded := m.opts.Seeded
+		m.change(func(p *Profile) {
 			// Only this game's own save: another one may be waiting there.
-			if u := p.Unfinished[k]; u != nil && u.Secret == secret && !m.opts.Seeded {
+			if u := p.Unfinished[k]; u != nil && u.Secret == secret && !seeded {
 				delete(p.Unfinished, k)
 			}
 			p.record(k).Add(result)
-		}
+		})
 	case m.opts.Seeded:
-		return // a replayed game never takes the place of a saved one
+		// A replayed game never takes the place of a saved one.
 	default:
 		snap := snapshot(g)
-		change = func(p *Profile) {
+		m.change(func(p *Profile) {
 			if p.Unfinished == nil {
 				p.Unfinished = map[string]*Unfinished{}
 			}
 			p.Unfinished[k] = snap
-		}
+		})
 	}
+}
+
+// change applies a change to the profile through Options.Update, which
+// applies it to the freshest saved profile, so that another gamelab
+// playing at the same time loses nothing.
+func (m *Model) change(change func(p *Profile)) {
 	if m.opts.Update == nil {
 		change(m.opts.Profile)
 		return
@@ -393,5 +570,24 @@ func (m *Model) recordProgress() {
 	}
 	if err != nil {
 		m.notice = "Your progress: " + err.Error()
+	}
+}
+
+// share copies the result grid and keeps it on screen, for terminals that
+// do not pass the copy on.
+func (m *Model) share() {
+	label := "free play"
+	switch {
+	case m.daily != "":
+		label = "daily " + m.daily
+	case m.opts.Seeded:
+		label = fmt.Sprintf("seed %d #%d", m.opts.Seed, m.games)
+	}
+	m.shared = ShareText(m.game, label, m.hinted, m.palette())
+	m.remark = "Shared: the grid is below. Copied, if your terminal allows it (OSC 52)."
+	if m.opts.Clipboard == nil {
+		m.remark = "Shared: copy the grid below."
+	} else if err := m.opts.Clipboard(m.shared); err != nil {
+		m.remark = "Could not copy (" + err.Error() + "): copy the grid below."
 	}
 }

@@ -68,10 +68,14 @@ func TestKeys(t *testing.T) {
 	}{
 		{"typing moves right", []tea.Msg{runes("1"), runes("2")}, "12      ", 2},
 		{"several runes at once", []tea.Msg{runes("12+3")}, "12+3    ", 4},
-		{"typing at the right end stays", []tea.Msg{runes("12345678"), runes("9")}, "12345679", 7},
+		{"typing past the end overwrites nothing", []tea.Msg{runes("12345678"), runes("9")}, "12345678", 8},
+		{"a long paste fills the row only", []tea.Msg{runes("123456789")}, "12345678", 8},
+		{"home goes to the first box", []tea.Msg{runes("123"), tea.KeyMsg{Type: tea.KeyHome}, runes("9")}, "923     ", 1},
+		{"end goes to the first empty box", []tea.Msg{runes("123"), tea.KeyMsg{Type: tea.KeyHome}, tea.KeyMsg{Type: tea.KeyEnd}, runes("4")}, "1234    ", 4},
+		{"end of a full row is past it", []tea.Msg{runes("12345678"), tea.KeyMsg{Type: tea.KeyHome}, tea.KeyMsg{Type: tea.KeyEnd}}, "12345678", 8},
 		{"letters are ignored", []tea.Msg{runes("1a2")}, "12      ", 2},
 		{"left stops at the left end", []tea.Msg{runes("1"), left, left, left}, "1       ", 0},
-		{"right stops at the right end", []tea.Msg{right, right, right, right, right, right, right, right, right}, "        ", 7},
+		{"right stops past the right end", []tea.Msg{right, right, right, right, right, right, right, right, right}, "        ", 8},
 		{"left then type overwrites", []tea.Msg{runes("123"), left, left, runes("9")}, "193     ", 2},
 		{"backspace on a symbol deletes it and stays", []tea.Msg{runes("123"), left, backspace}, "12      ", 2},
 		{"backspace on an empty box deletes leftwards", []tea.Msg{runes("123"), backspace}, "12      ", 2},
@@ -79,8 +83,9 @@ func TestKeys(t *testing.T) {
 		{"backspace at the left end", []tea.Msg{backspace, backspace}, "        ", 0},
 		{"backspace over a gap moves left", []tea.Msg{runes("1"), right, backspace, backspace}, "        ", 0},
 		{"backspace at the right end on a symbol", []tea.Msg{runes("12345678"), backspace}, "1234567 ", 7},
+		{"backspace in the last box", []tea.Msg{runes("12345678"), left, backspace}, "1234567 ", 7},
 		{"enter on an incomplete row keeps it", []tea.Msg{runes("12+3"), enter}, "12+3    ", 4},
-		{"enter on an invalid row keeps it", []tea.Msg{runes("9-2*4=28"), enter}, "9-2*4=28", 7},
+		{"enter on an invalid row keeps it", []tea.Msg{runes("9-2*4=28"), enter}, "9-2*4=28", 8},
 		{"enter on a valid row clears it", []tea.Msg{runes("12+35=47"), enter}, "        ", 0},
 	}
 	for _, tt := range tests {
@@ -290,7 +295,10 @@ func TestRemark(t *testing.T) {
 		{"1+1=2", 6, []string{"1+1=2"}, "Genius! First try."},
 		{"1+1=2", 6, []string{"2*3=6", "1+1=2"}, "Magnificent!"},
 		{"1+1=2", 3, []string{"2*3=6", "2*4=8", "1+1=2"}, "Phew! Just in time."},
-		{"1+1=2", 2, []string{"2*3=6", "2*4=8"}, "So close! The answer was 1+1=2."},
+		{"1+1=2", 2, []string{"2*3=6", "2*4=8"}, "Not this time. The answer was 1+1=2."},
+		{"1+1=2", 2, []string{"2*3=6", "1+2=3"}, "So close! The answer was 1+1=2."},
+		{"12+35=47", 1, []string{"12+34=46"}, "So close! The answer was 12+35=47."},
+		{"12+35=47", 1, []string{"21+26=47"}, "Nearly there. The answer was 12+35=47."},
 		{"1+1=2", 2, []string{"1+2=3"}, "Last row. Make it count!"},
 		{"23+34=57", 6, []string{"9*9-0=81"}, "A start. Read the colours."},
 		{"12+35=47", 6, []string{"12+36=48"}, "Getting warm!"},
@@ -322,7 +330,7 @@ func TestRemark(t *testing.T) {
 // so the golden file pins the colours of every kind of box.
 func TestRenderRow(t *testing.T) {
 	row := nerdle.Row{Guess: nerdle.MustParseEquation("12+35=47"), Feedback: nerdle.Score(nerdle.MustParseEquation("23+34=57"), nerdle.MustParseEquation("12+35=47"))}
-	out := RenderRow(GuessCells(row), large) + "\n\n" + RenderRow(InputCells("9-2 ", 3), small) + "\n\n" + RenderRow(EmptyCells(3), small)
+	out := RenderRow(GuessCells(row, usual), large) + "\n\n" + RenderRow(GuessCells(row, colourBlind), small) + "\n\n" + RenderRow(InputCells("9-2 ", 3), small) + "\n\n" + RenderRow(EmptyCells(3), small)
 	golden.RequireEqual(t, out)
 }
 
@@ -352,16 +360,15 @@ func TestView(t *testing.T) {
 }
 
 func TestHint(t *testing.T) {
-	t.Setenv("XDG_CACHE_HOME", t.TempDir())
 	list, _ := nerdle.Enumerate(6, nerdle.Standard)
 	g, _ := nerdle.NewGame(nerdle.MustParseEquation("4*7=28"), 6, nerdle.Standard)
 	m := New(Options{Length: 6, Resume: g, Equations: list})
 	send(m, runes("10-4=6"), enter)
-	cmd := send(m, runes("?"))
+	cmd := send(m, runes("h"))
 	if cmd == nil || !m.thinking {
-		t.Fatal("? did not start a hint")
+		t.Fatal("h did not start a hint")
 	}
-	if send(m, runes("?")) != nil {
+	if send(m, runes("h")) != nil {
 		t.Error("a second hint started while thinking")
 	}
 	send(m, cmd())
@@ -386,5 +393,123 @@ func TestHint(t *testing.T) {
 	}
 	if remaining != want {
 		t.Errorf("hint counts %d, want %d", remaining, want)
+	}
+}
+
+// TestDaily plays the daily puzzle: everyone's is the same, it is counted
+// apart, and once played it is shown again rather than played twice.
+func TestDaily(t *testing.T) {
+	f, update := fileUpdate(t)
+	list, _ := nerdle.Enumerate(5, nerdle.Standard)
+	opts := func() Options {
+		saved, _ := store.Read[Profile](f) // as the command loads it
+		return Options{Length: 5, Rules: nerdle.Standard, Equations: list, Daily: "2026-11-30", Update: update, Profile: saved}
+	}
+	m := New(opts())
+	secret := nerdle.DailySecret("2026-11-30", list, nerdle.Standard)
+	if m.Game().Secret() != secret || m.Game().MaxRows() != nerdle.DefaultRows {
+		t.Fatalf("daily game: secret %v, %d rows", m.Game().Secret(), m.Game().MaxRows())
+	}
+	send(m, runes(secret.String()), enter)
+	p := m.opts.Profile
+	if r := p.Record(DailyKey(5, nerdle.Standard)); r.Won != 1 || r.LastDay != "2026-11-30" || r.CurrentStreak != 1 {
+		t.Errorf("daily record: %+v", r)
+	}
+	if r := p.Record(StatsKey(5, 6, nerdle.Standard)); r.Played != 0 {
+		t.Errorf("the daily game counted as free play: %+v", r)
+	}
+	again := New(opts())
+	if g := again.Game(); g.Status() != nerdle.Won || len(g.Rows()) != 1 {
+		t.Fatalf("the daily game played again: %v after %d rows", g.Status(), len(g.Rows()))
+	}
+	send(again, enter) // the next game is free play
+	if again.daily != "" || again.Game().Status() != nerdle.Playing {
+		t.Errorf("after the daily game: daily %q, status %v", again.daily, again.Game().Status())
+	}
+	if r := again.opts.Profile.Record(DailyKey(5, nerdle.Standard)); r.Played != 1 {
+		t.Errorf("the daily game was counted twice: %+v", r)
+	}
+}
+
+func TestShare(t *testing.T) {
+	var copied string
+	g, _ := nerdle.NewGame(nerdle.MustParseEquation("12+35=47"), 6, nerdle.Standard)
+	m := New(Options{Length: 8, Resume: g, Seeded: true, Seed: 42, Clipboard: func(s string) error { copied = s; return nil }})
+	send(m, runes("12+34=46"), enter, runes("s")) // s is no symbol: nothing happens mid-game
+	if copied != "" {
+		t.Fatal("shared before the end")
+	}
+	send(m, runes("12+35=47"), enter, runes("s"))
+	want := "gamelab Nerdle 8 · seed 42 #1 · 2/6\n🟩🟩🟩🟩⬛🟩🟩⬛\n🟩🟩🟩🟩🟩🟩🟩🟩"
+	if copied != want || m.Shared() != want {
+		t.Errorf("shared %q, want %q", copied, want)
+	}
+	if strings.Contains(copied, "12+35=47") || !strings.Contains(ansi.Strip(m.View()), "🟩🟩🟩🟩⬛🟩🟩⬛") {
+		t.Error("the grid shows the equation, or is not on screen")
+	}
+}
+
+// TestSettingsScreen flips each setting from the screen: it is saved and
+// applies to the game on the board.
+func TestSettingsScreen(t *testing.T) {
+	f, update := fileUpdate(t)
+	g, _ := nerdle.NewGame(nerdle.MustParseEquation("12+35=47"), 6, nerdle.Standard)
+	m := New(Options{Length: 8, Resume: g, Update: update})
+	space := tea.KeyMsg{Type: tea.KeySpace, Runes: []rune(" ")}
+	down := tea.KeyMsg{Type: tea.KeyDown}
+	send(m, runes("o"))
+	if !strings.Contains(ansi.Strip(m.View()), "SETTINGS") {
+		t.Fatal("o does not open the settings")
+	}
+	send(m, space, down, space, down, space, esc)
+	saved, _ := store.Read[Profile](f)
+	s := saved.Settings
+	if s.Commutative == nil || !*s.Commutative || !s.ColourBlind || !s.Hard {
+		t.Fatalf("settings saved: %+v", s)
+	}
+	if mode := m.Game().Mode(); !mode.Commutative || !mode.Hard {
+		t.Errorf("the game's mode is %+v", mode)
+	}
+	send(m, runes("35+12=47"), enter)
+	if m.Game().Status() != nerdle.Won || !strings.Contains(m.remark, "reordered") {
+		t.Errorf("a reordered answer with commutative answers on: %v, %q", m.Game().Status(), m.remark)
+	}
+}
+
+func TestHardModeMessage(t *testing.T) {
+	g, _ := nerdle.NewGame(nerdle.MustParseEquation("12+35=47"), 6, nerdle.Standard)
+	m := New(Options{Length: 8, Resume: g, Profile: &Profile{Settings: Settings{Hard: true}}})
+	send(m, runes("12+34=46"), enter, runes("10+20=30"), enter)
+	if m.Message() != "Hard mode: box 2 must be 2, as it was green." || len(m.Game().Rows()) != 1 {
+		t.Errorf("message %q after %d rows", m.Message(), len(m.Game().Rows()))
+	}
+}
+
+func TestHelpScreen(t *testing.T) {
+	m := newModel(t, "23+34=57", 6)
+	send(m, tea.WindowSizeMsg{Width: 100, Height: 40}, runes("?"))
+	view := ansi.Strip(m.View())
+	for _, want := range []string{"HOW TO PLAY", "right symbol, right place", "+ 3 = 7 right; 2 5 4 elsewhere; 1 not in it.", "h hint"} {
+		if !strings.Contains(view, want) {
+			t.Errorf("help lacks %q:\n%s", want, view)
+		}
+	}
+	send(m, esc)
+	if strings.Contains(ansi.Strip(m.View()), "HOW TO PLAY") {
+		t.Error("esc does not close the help")
+	}
+	send(m, runes("1"))
+	if m.Row()[0] != '1' {
+		t.Error("typing after the help does not type")
+	}
+}
+
+// TestHelpLineFits: at 100x24 the help line stays on one line.
+func TestHelpLineFits(t *testing.T) {
+	m := newModel(t, "23+34=57", 6)
+	send(m, tea.WindowSizeMsg{Width: 100, Height: 24})
+	view := ansi.Strip(m.View())
+	if !strings.Contains(view, "←/→ move • ⌫ delete • enter guess • h hint • ? help • o settings • esc quit") {
+		t.Errorf("at 100x24 the help line wraps or is gone:\n%s", view)
 	}
 }

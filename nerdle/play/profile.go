@@ -3,6 +3,7 @@ package play
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"gamelab/internal/stats"
 	"gamelab/nerdle"
@@ -22,8 +23,9 @@ const (
 // command line loads and saves it; the game only changes it.
 type Profile struct {
 	Settings   Settings                 `json:"settings"`
-	Stats      map[string]*stats.Record `json:"stats,omitempty"`
+	Stats      map[string]*stats.Record `json:"stats,omitempty"`      // by StatsKey or DailyKey
 	Unfinished map[string]*Unfinished   `json:"unfinished,omitempty"` // by StatsKey
+	Daily      map[string]*DailyGame    `json:"daily,omitempty"`      // the last daily puzzle, by DailyKey
 }
 
 // Settings are the choices a player made last time.
@@ -31,6 +33,35 @@ type Settings struct {
 	Length int    `json:"length,omitempty"`
 	Rows   int    `json:"rows,omitempty"`
 	Rules  string `json:"rules,omitempty"`
+
+	// Commutative accepts reordered answers; unset, it follows the rule
+	// set (on for the web game's, as the web game does).
+	Commutative *bool `json:"commutative,omitempty"`
+	ColourBlind bool  `json:"colour_blind,omitempty"`
+	Hard        bool  `json:"hard,omitempty"`
+}
+
+// Mode returns the game options the settings choose under rules r.
+func (s Settings) Mode(r nerdle.Rules) nerdle.Mode {
+	m := nerdle.Mode{Commutative: r == nerdle.NerdleGame, Hard: s.Hard}
+	if s.Commutative != nil {
+		m.Commutative = *s.Commutative
+	}
+	return m
+}
+
+// DailyGame is the player's daily puzzle of one length and rule set: the
+// day and the guesses, so that it is played once and shown again after.
+type DailyGame struct {
+	Day     string   `json:"day"`
+	Guesses []string `json:"guesses,omitempty"`
+	Hinted  bool     `json:"hinted,omitempty"`
+}
+
+// DailyKey names the daily puzzles of one length and rule set, and their
+// statistics, kept apart from free play.
+func DailyKey(length int, r nerdle.Rules) string {
+	return fmt.Sprintf("daily/%d/%v", length, r)
 }
 
 // Unfinished is a game left before it ended, to be resumed.
@@ -76,7 +107,7 @@ func (p *Profile) Validate() error {
 		return fmt.Errorf("settings: %w", err)
 	}
 	for k, r := range p.Stats {
-		if err := validKey(k); err != nil {
+		if err := validStatsKey(k); err != nil {
 			return fmt.Errorf("statistics %q: %w", k, err)
 		}
 		if r == nil {
@@ -97,6 +128,39 @@ func (p *Profile) Validate() error {
 		if key := StatsKey(g.Length(), g.MaxRows(), g.Rules()); key != k {
 			return fmt.Errorf("unfinished game %s is a game of %s", k, key)
 		}
+	}
+	for k, d := range p.Daily {
+		if err := validDailyKey(k); err != nil {
+			return fmt.Errorf("daily puzzle %q: %w", k, err)
+		}
+		if d == nil || len(d.Day) != len("2006-01-02") || len(d.Guesses) > nerdle.DefaultRows {
+			return fmt.Errorf("daily puzzle %q: not a day's game", k)
+		}
+	}
+	return nil
+}
+
+// validStatsKey checks that k is a StatsKey or a DailyKey.
+func validStatsKey(k string) error {
+	if strings.HasPrefix(k, "daily/") {
+		return validDailyKey(k)
+	}
+	return validKey(k)
+}
+
+// validDailyKey checks that k is a DailyKey.
+func validDailyKey(k string) error {
+	var length int
+	var rules string
+	if n, _ := fmt.Sscanf(k, "daily/%d/%s", &length, &rules); n != 2 {
+		return errors.New("not daily/length/rules")
+	}
+	r, err := nerdle.ParseRules(rules)
+	if err != nil {
+		return err
+	}
+	if DailyKey(length, r) != k || nerdle.CheckLength(length) != nil {
+		return errors.New("not daily/length/rules")
 	}
 	return nil
 }

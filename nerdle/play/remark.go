@@ -27,8 +27,6 @@ func Remark(g *nerdle.Game) string {
 			return winRemarks[len(winRemarks)-1]
 		}
 		return winRemarks[min(n, len(winRemarks)-1)-1]
-	case nerdle.Lost:
-		return fmt.Sprintf("So close! The answer was %v.", g.Secret())
 	}
 	last := rows[n-1].Feedback
 	greens := 0
@@ -36,6 +34,16 @@ func Remark(g *nerdle.Game) string {
 		if last.At(i) == nerdle.Green {
 			greens++
 		}
+	}
+	if g.Status() == nerdle.Lost {
+		// The last row says how near the player came.
+		switch {
+		case greens >= g.Length()-2:
+			return fmt.Sprintf("So close! The answer was %v.", g.Secret())
+		case 2*greens >= g.Length():
+			return fmt.Sprintf("Nearly there. The answer was %v.", g.Secret())
+		}
+		return fmt.Sprintf("Not this time. The answer was %v.", g.Secret())
 	}
 	left := g.MaxRows() - n
 	switch {

@@ -2,7 +2,10 @@ package play
 
 import (
 	"fmt"
+	"slices"
 	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
 
 	"github.com/charmbracelet/lipgloss"
 
@@ -25,38 +28,35 @@ type Cell struct {
 	Colour lipgloss.TerminalColor
 }
 
-// colourOf maps a feedback colour to its tile colour.
-func colourOf(c nerdle.Colour) lipgloss.TerminalColor {
-	switch c {
-	case nerdle.Green:
-		return colourGreen
-	case nerdle.Magenta:
-		return colourMagenta
-	}
-	return colourBlack
-}
-
-// RenderRow draws a row of boxes side by side.
+// RenderRow draws a row of boxes side by side. A box without a colour is
+// one not reached yet: a dot, no tile, so that it never looks like a tile
+// of a symbol that is not there.
 func RenderRow(cells []Cell, size tileSize) string {
 	tiles := make([]string, len(cells))
 	for i, c := range cells {
+		if c.Colour == nil {
+			tiles[i] = lipgloss.NewStyle().Width(size.width).Height(size.height).
+				Align(lipgloss.Center, lipgloss.Center).Foreground(tui.ColourDim).Render(c.Text)
+			continue
+		}
 		tiles[i] = tui.Tile(c.Text, c.Colour, size.width, size.height)
 	}
 	return tui.JoinTiles(tiles, size.gapX)
 }
 
 // GuessCells returns the boxes of an accepted guess, coloured by feedback.
-func GuessCells(r nerdle.Row) []Cell {
+func GuessCells(r nerdle.Row, p palette) []Cell {
 	n := r.Guess.Len()
 	cells := make([]Cell, n)
 	for i := range cells {
-		cells[i] = Cell{r.Guess.At(i).String(), colourOf(r.Feedback.At(i))}
+		cells[i] = Cell{r.Guess.At(i).String(), p.of(r.Feedback.At(i))}
 	}
 	return cells
 }
 
 // InputCells returns the boxes of the row being typed: grey, with the
-// cursor's box in the cursor colour.
+// cursor's box in the cursor colour (none when the cursor is past the last
+// box).
 func InputCells(row string, cursor int) []Cell {
 	cells := make([]Cell, len(row))
 	for i := range cells {
@@ -72,7 +72,7 @@ func InputCells(row string, cursor int) []Cell {
 func EmptyCells(n int) []Cell {
 	cells := make([]Cell, n)
 	for i := range cells {
-		cells[i] = Cell{" ", colourEmpty}
+		cells[i] = Cell{"·", nil}
 	}
 	return cells
 }
@@ -82,7 +82,7 @@ func (m *Model) board(size tileSize) string {
 	g := m.game
 	rows := make([]string, 0, g.MaxRows())
 	for _, r := range g.Rows() {
-		rows = append(rows, RenderRow(GuessCells(r), size))
+		rows = append(rows, RenderRow(GuessCells(r, m.palette()), size))
 	}
 	if g.Status() == nerdle.Playing {
 		rows = append(rows, RenderRow(InputCells(m.Row(), m.cursor), size))
@@ -104,7 +104,7 @@ func (m *Model) keyboard() string {
 		cells := make([]Cell, len(line))
 		for i := range cells {
 			s, _ := nerdle.SymbolOf(line[i])
-			cells[i] = Cell{line[i : i+1], knowledgeColour(known[s])}
+			cells[i] = Cell{line[i : i+1], knowledgeColour(known[s], m.palette())}
 		}
 		rows = append(rows, RenderRow(cells, small))
 	}
@@ -114,45 +114,65 @@ func (m *Model) keyboard() string {
 // knowledgeColour colours a key: grey if untried, else as the best colour
 // the symbol has had (Absent, Present and Placed follow Black, Magenta and
 // Green).
-func knowledgeColour(k nerdle.Knowledge) lipgloss.TerminalColor {
+func knowledgeColour(k nerdle.Knowledge, p palette) lipgloss.TerminalColor {
 	if k == nerdle.Untried {
 		return colourGrey
 	}
-	return colourOf(nerdle.Colour(k - nerdle.Absent))
+	return p.of(nerdle.Colour(k - nerdle.Absent))
 }
 
-// endPanel shows the result and the statistics after a game.
+// endPanel shows the result and the statistics after a game: the bar of
+// the game just played stands out, a win with hints says so, and the daily
+// puzzle counts its streak in days.
 func (m *Model) endPanel() string {
 	g := m.game
 	var head string
 	if g.Status() == nerdle.Won {
-		head = tui.Strong.Render(fmt.Sprintf("Solved in %d of %d!", len(g.Rows()), g.MaxRows()))
+		head = fmt.Sprintf("Solved in %d of %d!", len(g.Rows()), g.MaxRows())
+		if m.hinted {
+			head = fmt.Sprintf("Solved in %d of %d, with hints.", len(g.Rows()), g.MaxRows())
+		}
 	} else {
-		head = tui.Strong.Render("Out of rows.")
+		head = "Out of rows."
 	}
-	rec := m.opts.Profile.Record(StatsKey(g.Length(), g.MaxRows(), g.Rules()))
+	key, label := StatsKey(g.Length(), g.MaxRows(), g.Rules()), "free play"
+	if m.daily != "" {
+		key, label = DailyKey(g.Length(), g.Rules()), "daily puzzle "+m.daily
+	}
+	rec := m.opts.Profile.Record(key)
+	streak := rec.CurrentStreak
+	if m.daily != "" {
+		streak = rec.StreakOn(m.daily)
+	}
 	this := 0
 	if g.Status() == nerdle.Won {
 		this = len(g.Rows())
 	}
-	body := head + "\n\n" + statsLine(rec) + "\n\n" + distribution(rec, g.MaxRows(), this)
+	body := tui.Strong.Render(head) + "\n" + tui.Dim.Render(label) + "\n\n" +
+		statsLine(rec, streak) + "\n\n" + distribution(rec, g.MaxRows(), this, m.palette())
+	if rec.Assisted > 0 {
+		body += "\n" + tui.Dim.Render(fmt.Sprintf("%s with hints", plural(rec.Assisted, "win")))
+	}
+	if m.shared != "" {
+		body += "\n\n" + m.shared
+	}
 	return tui.Panel.Render(body)
 }
 
-func statsLine(r stats.Record) string {
+func statsLine(r stats.Record, streak int) string {
 	item := func(v, label string) string {
 		return lipgloss.JoinVertical(lipgloss.Center, tui.Strong.Render(v), tui.Dim.Render(label))
 	}
 	return lipgloss.JoinHorizontal(lipgloss.Top,
 		item(fmt.Sprint(r.Played), "played"), "   ",
 		item(fmt.Sprint(r.WinPercent()), "win %"), "   ",
-		item(fmt.Sprint(r.CurrentStreak), "streak"), "   ",
+		item(fmt.Sprint(streak), "streak"), "   ",
 		item(fmt.Sprint(r.BestStreak), "best"))
 }
 
 // distribution draws how many wins took each number of guesses, the bar of
-// the game just won in green.
-func distribution(r stats.Record, rows, this int) string {
+// the game just won in the colour of a right symbol.
+func distribution(r stats.Record, rows, this int, p palette) string {
 	most := 1
 	for _, c := range r.Tries {
 		most = max(most, c)
@@ -167,7 +187,7 @@ func distribution(r stats.Record, rows, this int) string {
 		}
 		bar := strings.Repeat("█", max(1, c*width/most)) + " " + fmt.Sprint(c)
 		if t == this {
-			bar = lipgloss.NewStyle().Foreground(colourGreen).Render(bar)
+			bar = lipgloss.NewStyle().Foreground(p.placed).Bold(true).Render(bar + " ◂ this game")
 		}
 		fmt.Fprintf(&b, "\n%2d %s", t, bar)
 	}
@@ -182,6 +202,12 @@ func (m *Model) View() string {
 		}
 		return tui.Centre(m.width, m.height, tui.Dim.Render(fmt.Sprintf("Preparing the equations of length %d…", m.opts.Length)))
 	}
+	switch m.screen {
+	case helping:
+		return tui.Fit(m.width, m.height, m.notice, m.helpView)
+	case settings:
+		return tui.Fit(m.width, m.height, m.notice, m.settingsView)
+	}
 	return tui.Fit(m.width, m.height, m.notice,
 		func() string { return m.layout(large) },
 		func() string { return m.layout(small) })
@@ -190,7 +216,14 @@ func (m *Model) View() string {
 // layout composes the whole screen with boxes of the given size.
 func (m *Model) layout(size tileSize) string {
 	g := m.game
-	title := tui.Title.Render("NERDLE") + tui.Dim.Render(fmt.Sprintf("  %d symbols · %v rules · %d rows", g.Length(), g.Rules(), g.MaxRows()))
+	what := fmt.Sprintf("  %d symbols · %v rules · %d rows", g.Length(), g.Rules(), g.MaxRows())
+	if m.daily != "" {
+		what = fmt.Sprintf("  daily puzzle %s · %d symbols · %v rules", m.daily, g.Length(), g.Rules())
+	}
+	if g.Mode().Hard {
+		what += " · hard"
+	}
+	title := tui.Title.Render("NERDLE") + tui.Dim.Render(what)
 	var status string
 	switch {
 	case m.message != "":
@@ -202,19 +235,29 @@ func (m *Model) layout(size tileSize) string {
 	case m.remark != "":
 		status = m.remark
 	}
-	parts := []string{title, "", m.board(size), "", status, ""}
+	parts := []string{title, "", m.board(size), "", status, "", m.keyboard(), ""}
 	if g.Status() == nerdle.Playing {
-		help := tui.KeyHelp(keys.Left, keys.Delete, keys.Enter, keys.Hint, keys.Quit)
-		if size == small { // narrow screens: the help on two lines
-			help = tui.KeyHelp(keys.Left, keys.Delete, keys.Enter) + "\n" + tui.KeyHelp(keys.Hint, keys.Quit)
-		}
-		parts = append(parts, m.keyboard(), "", help)
+		parts = append(parts, m.helpLine(
+			[]key.Binding{keys.Left, keys.Delete, keys.Enter},
+			[]key.Binding{keys.Hint, keys.Help, keys.Settings, keys.Quit}))
 	} else {
-		parts = append(parts, m.endPanel(), "", tui.KeyHelp(keys.Again, keys.QuitEnd))
+		parts = append(parts, m.endPanel(), "", m.helpLine(
+			[]key.Binding{keys.Again, keys.Share},
+			[]key.Binding{keys.Help, keys.Settings, keys.QuitEnd}))
 	}
 	view := lipgloss.JoinVertical(lipgloss.Center, parts...)
 	if m.notice != "" {
 		view = lipgloss.JoinVertical(lipgloss.Center, view, tui.Notice(m.notice, lipgloss.Width(view)))
 	}
 	return view
+}
+
+// helpLine shows the key bindings on one line, or on two where one line
+// is wider than the screen.
+func (m *Model) helpLine(first, second []key.Binding) string {
+	line := tui.KeyHelp(append(slices.Clone(first), second...)...)
+	if m.width == 0 || lipgloss.Width(line) <= m.width {
+		return line
+	}
+	return tui.KeyHelp(first...) + "\n" + tui.KeyHelp(second...)
 }

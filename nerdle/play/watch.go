@@ -202,7 +202,7 @@ func (w *Watch) layout(size tileSize) string {
 	title := tui.Title.Render("NERDLE SOLVER") + tui.Dim.Render(fmt.Sprintf("  game %d of %d · %s · every %v", min(w.game+1, w.games), w.games, state, w.delay))
 	rows := make([]string, 0, nerdle.DefaultRows)
 	for _, r := range w.rows {
-		rows = append(rows, RenderRow(GuessCells(r), size))
+		rows = append(rows, RenderRow(GuessCells(r, usual), size))
 	}
 	for len(rows) < nerdle.DefaultRows {
 		rows = append(rows, RenderRow(EmptyCells(w.u.Length), size))

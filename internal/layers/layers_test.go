@@ -56,7 +56,7 @@ var rules = map[string]rule{
 	"ui":       {layers: []string{"engine", "ai", "tui", "shared"}, external: charm},
 	"tui":      {external: charm},
 	"shared":   {layers: []string{"shared"}, external: []string{"github.com/charmbracelet/x/term", "github.com/gofrs/flock"}},
-	"cmd":      {layers: []string{"engine", "ai", "protocol", "ui", "tui", "shared"}, external: append([]string{"github.com/alecthomas/kong"}, charm...)},
+	"cmd":      {layers: []string{"engine", "ai", "protocol", "ui", "tui", "shared"}, external: append([]string{"github.com/alecthomas/kong", "github.com/peterh/liner"}, charm...)},
 }
 
 // sharedFiles are the shared packages that read and write state files; the

@@ -134,6 +134,8 @@ func TestAssist(t *testing.T) {
 	in := strings.Join([]string{
 		"12-3=8 GGGGGG", // not valid
 		"1+1=2 GGGGG",   // wrong length
+		"hello",         // not understood
+		"help",
 		f,               // the suggestion, coloured
 		"list",
 		"undo",
@@ -143,7 +145,7 @@ func TestAssist(t *testing.T) {
 		"quit",
 	}, "\n") + "\n"
 	var out strings.Builder
-	if err := Assist(strings.NewReader(in), &out, u, s); err != nil {
+	if err := Assist(ScanLines(strings.NewReader(in), &out), &out, 40, u, s); err != nil {
 		t.Fatal(err)
 	}
 	text := out.String()
@@ -155,10 +157,30 @@ func TestAssist(t *testing.T) {
 		"equations remain.",
 		"Nothing to undo.",
 		"New puzzle.",
+		`error: "hello" is neither colours nor a command`,
+		"undo                take back the last row",
+		"Took back " + opener.String() + " " + f + ".",
 	} {
 		if !strings.Contains(text, want) {
 			t.Errorf("assist output lacks %q:\n%s", want, text)
 		}
+	}
+}
+
+func TestColumns(t *testing.T) {
+	list := []nerdle.Equation{nerdle.MustParseEquation("1+1=2"), nerdle.MustParseEquation("1+2=3"), nerdle.MustParseEquation("2+1=3"),
+		nerdle.MustParseEquation("1*1=1"), nerdle.MustParseEquation("2*1=2")}
+	for width, want := range map[int]string{
+		21: "  1+1=2  1+2=3  2+1=3\n  1*1=1  2*1=2\n",
+		20: "  1+1=2  1+2=3\n  2+1=3  1*1=1\n  2*1=2\n",
+		3:  "  1+1=2\n  1+2=3\n  2+1=3\n  1*1=1\n  2*1=2\n",
+	} {
+		if got := columns(list, width); got != want {
+			t.Errorf("width %d:\n%s\nwant\n%s", width, got, want)
+		}
+	}
+	if columns(nil, 80) != "" {
+		t.Error("no equations make a line")
 	}
 }
 
@@ -196,7 +218,7 @@ func FuzzAssist(f *testing.F) {
 	s := best(f, u)
 	f.Fuzz(func(t *testing.T, in string) {
 		var out strings.Builder
-		if err := Assist(strings.NewReader(in), &out, u, s); err != nil {
+		if err := Assist(ScanLines(strings.NewReader(in), &out), &out, 80, u, s); err != nil {
 			t.Fatal(err)
 		}
 		for _, line := range strings.Split(out.String(), "\n") {

@@ -136,7 +136,7 @@ func TestAssist(t *testing.T) {
 		"1+1=2 GGGGG",   // wrong length
 		"hello",         // not understood
 		"help",
-		f,               // the suggestion, coloured
+		f, // the suggestion, coloured
 		"list",
 		"undo",
 		"undo",

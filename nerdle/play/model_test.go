@@ -513,3 +513,17 @@ func TestHelpLineFits(t *testing.T) {
 		t.Errorf("at 100x24 the help line wraps or is gone:\n%s", view)
 	}
 }
+
+// TestEndScreenFits: at 100x24 the end of a game, shared or not, fits.
+func TestEndScreenFits(t *testing.T) {
+	for _, secret := range []string{"23+34=57", "12+34-5=41", "100-99+2=3"} {
+		m := newModel(t, secret, 6)
+		send(m, tea.WindowSizeMsg{Width: 100, Height: 24}, runes(secret), enter)
+		for _, step := range []string{"ended", "shared"} {
+			if view := ansi.Strip(m.View()); strings.Contains(view, "too small") || !strings.Contains(view, "Solved in 1 of 6") {
+				t.Errorf("%s, %s, at 100x24:\n%s", secret, step, view)
+			}
+			send(m, runes("s"))
+		}
+	}
+}

@@ -148,13 +148,14 @@ func (m *Model) endPanel() string {
 	if g.Status() == nerdle.Won {
 		this = len(g.Rows())
 	}
-	body := tui.Strong.Render(head) + "\n" + tui.Dim.Render(label) + "\n\n" +
-		statsLine(rec, streak) + "\n\n" + distribution(rec, g.MaxRows(), this, m.palette())
+	body := tui.Strong.Render(head) + "\n" + tui.Dim.Render(label) + "\n\n" + statsLine(rec, streak) + "\n\n"
+	if m.shared != "" {
+		body += m.shared // in the distribution's place, to fit short terminals
+	} else {
+		body += distribution(rec, g.MaxRows(), this, m.palette())
+	}
 	if rec.Assisted > 0 {
 		body += "\n" + tui.Dim.Render(fmt.Sprintf("%s with hints", plural(rec.Assisted, "win")))
-	}
-	if m.shared != "" {
-		body += "\n\n" + m.shared
 	}
 	return tui.Panel.Render(body)
 }
@@ -209,12 +210,16 @@ func (m *Model) View() string {
 		return tui.Fit(m.width, m.height, m.notice, m.settingsView)
 	}
 	return tui.Fit(m.width, m.height, m.notice,
-		func() string { return m.layout(large) },
-		func() string { return m.layout(small) })
+		func() string { return m.layout(large, false) },
+		func() string { return m.layout(large, true) },
+		func() string { return m.layout(small, false) },
+		func() string { return m.layout(small, true) })
 }
 
-// layout composes the whole screen with boxes of the given size.
-func (m *Model) layout(size tileSize) string {
+// layout composes the whole screen with boxes of the given size; after a
+// game, side puts the results beside the board rather than under it, for
+// wide, short terminals.
+func (m *Model) layout(size tileSize, side bool) string {
 	g := m.game
 	what := fmt.Sprintf("  %d symbols · %v rules · %d rows", g.Length(), g.Rules(), g.MaxRows())
 	if m.daily != "" {
@@ -236,16 +241,23 @@ func (m *Model) layout(size tileSize) string {
 		status = m.remark
 	}
 	parts := []string{title, "", m.board(size), "", status, "", m.keyboard(), ""}
-	if g.Status() == nerdle.Playing {
+	var view string
+	switch {
+	case g.Status() == nerdle.Playing:
 		parts = append(parts, m.helpLine(
 			[]key.Binding{keys.Left, keys.Delete, keys.Enter},
 			[]key.Binding{keys.Hint, keys.Help, keys.Settings, keys.Quit}))
-	} else {
+		view = lipgloss.JoinVertical(lipgloss.Center, parts...)
+	case side:
+		results := lipgloss.JoinVertical(lipgloss.Center, m.endPanel(), "", tui.KeyHelp(keys.Again, keys.Share),
+			tui.KeyHelp(keys.Help, keys.Settings, keys.QuitEnd))
+		view = lipgloss.JoinHorizontal(lipgloss.Center, lipgloss.JoinVertical(lipgloss.Center, parts...), "    ", results)
+	default:
 		parts = append(parts, m.endPanel(), "", m.helpLine(
 			[]key.Binding{keys.Again, keys.Share},
 			[]key.Binding{keys.Help, keys.Settings, keys.QuitEnd}))
+		view = lipgloss.JoinVertical(lipgloss.Center, parts...)
 	}
-	view := lipgloss.JoinVertical(lipgloss.Center, parts...)
 	if m.notice != "" {
 		view = lipgloss.JoinVertical(lipgloss.Center, view, tui.Notice(m.notice, lipgloss.Width(view)))
 	}

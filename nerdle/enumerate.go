@@ -469,12 +469,16 @@ func (g *generator) batch(i int, buf, scratch []Equation) ([]Equation, []Equatio
 		}
 	}
 	if cap(scratch) < len(buf) {
-		scratch = make([]Equation, len(buf))
+		scratch = make([]Equation, len(buf), cap(buf))
 	}
 	// The first two symbols are common to the batch: sort on the others.
-	lsdSort(buf, scratch[:len(buf)], 4*(g.n-2))
-	copy(buf, scratch)
-	return buf, scratch
+	// Where the result lands, that slice is the batch and the other the
+	// scratch memory.
+	sorted := lsdSort(buf, scratch[:len(buf)], 4*(g.n-2))
+	if len(buf) > 0 && &sorted[0] != &buf[0] {
+		return sorted, buf
+	}
+	return sorted, scratch
 }
 
 // equations appends to out the valid equations whose left side has k
@@ -610,29 +614,33 @@ func (g *generator) firstTerms(t *termTable, k int, lo, hi int64, emit func(code
 	}
 }
 
-// lsdSort sorts src on its low bits with 11-bit digits, using dst as
-// scratch, and leaves the result in dst.
-func lsdSort(src, dst []Equation, bits int) {
-	const digit = 11
-	if passes := (bits + digit - 1) / digit; passes%2 == 0 {
-		// Each pass moves the keys to the other slice, so an even number
-		// of passes ends where it starts: start from dst.
-		copy(dst, src)
-		src, dst = dst, src
+// lsdSort sorts a on its low bits with a least-significant-digit radix
+// sort, using scratch (as long as a) for the passes, and returns the one of
+// the two that holds the result. Digits are at most 12 bits, so that the
+// counts stay in the first-level cache: 36 bits take three passes.
+func lsdSort(a, scratch []Equation, bits int) []Equation {
+	if len(a) < 2 {
+		return a // sorted, and the caller may tell a from scratch by address
 	}
+	const maxDigit = 12
+	passes := max(1, (bits+maxDigit-1)/maxDigit)
+	digit := (bits + passes - 1) / passes
+	mask := Equation(1)<<digit - 1
+	src, dst := a, scratch
 	for shift := 0; shift < bits; shift += digit {
-		var count [1<<digit + 1]int
+		var count [1<<maxDigit + 1]int
 		for _, e := range src {
-			count[(e>>uint(shift))&(1<<digit-1)+1]++
+			count[(e>>uint(shift))&mask+1]++
 		}
 		for i := 1; i < len(count); i++ {
 			count[i] += count[i-1]
 		}
 		for _, e := range src {
-			b := (e >> uint(shift)) & (1<<digit - 1)
+			b := (e >> uint(shift)) & mask
 			dst[count[b]] = e
 			count[b]++
 		}
 		src, dst = dst, src
 	}
+	return src
 }

@@ -279,8 +279,7 @@ func TestLSDSort(t *testing.T) {
 			}
 			want := slices.Clone(a)
 			slices.Sort(want)
-			got := make([]Equation, n)
-			lsdSort(a, got, 4*length)
+			got := lsdSort(a, make([]Equation, n), 4*length)
 			if !slices.Equal(got, want) {
 				t.Errorf("%d keys of %d symbols: not sorted", n, length)
 			}
@@ -368,4 +367,14 @@ func FuzzAppendLines(f *testing.F) {
 			t.Fatalf("AppendLines(%q) = %q", s, got)
 		}
 	})
+}
+
+// BenchmarkAppendLines measures the text of the whole length-9 list.
+func BenchmarkAppendLines(b *testing.B) {
+	all, _ := Enumerate(9, Standard)
+	buf := make([]byte, 0, len(all)*10)
+	for b.Loop() {
+		buf = AppendLines(buf[:0], all)
+	}
+	b.SetBytes(int64(len(buf)))
 }

@@ -1,7 +1,9 @@
 package nerdle
 
 import (
+	"encoding/binary"
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -63,33 +65,44 @@ func (e Equation) At(i int) Symbol {
 	return Symbol(e >> (4 * uint(e.Len()-1-i)) & 0xf)
 }
 
-// pairBytes maps two packed symbols (a byte of an Equation) to their text.
-var pairBytes = func() (t [256][2]byte) {
+// quadText maps four packed symbols (16 bits of an Equation) to their
+// text, as a big-endian uint32: one look-up and one store per four
+// symbols. The table is 256 KiB and stays in the second-level cache.
+var quadText = func() []uint32 {
+	t := make([]uint32, 1<<16)
 	for i := range t {
-		if i>>4 < NumSymbols && i&15 < NumSymbols {
-			t[i] = [2]byte{Symbol(i >> 4).Byte(), Symbol(i & 15).Byte()}
+		var v uint32
+		for k := 3; k >= 0; k-- {
+			c := byte('?')
+			if s := i >> (4 * k) & 15; s < NumSymbols {
+				c = Symbol(s).Byte()
+			}
+			v = v<<8 | uint32(c)
 		}
+		t[i] = v
 	}
 	return t
 }()
 
 // AppendLines appends the text of each equation of eqs and a newline: the
-// fast path of printing many equations, two symbols per table look-up. The
-// equations must be valid Equation values (of at most MaxLength symbols).
+// fast path of printing many equations, four symbols per table look-up.
+// The equations must be valid Equation values (of at most MaxLength
+// symbols).
 func AppendLines(dst []byte, eqs []Equation) []byte {
 	for _, e := range eqs {
 		n := e.Len()
 		start := len(dst)
-		dst = append(dst, "            "[:n+1]...)
-		line := dst[start:]
-		i := n
-		if n%2 == 1 { // the leftmost symbol alone
-			line[0] = Symbol(e >> (4 * uint(n-1)) & 15).Byte()
-			i--
+		if cap(dst)-start < n+1 {
+			dst = slices.Grow(dst, (n+1)*(len(eqs)+1))
 		}
-		for ; i > 0; i -= 2 {
-			p := pairBytes[e>>(4*uint(i-2))&0xff]
-			line[n-i], line[n-i+1] = p[0], p[1]
+		dst = dst[:start+n+1]
+		line := dst[start:]
+		i := n // the symbols [i-4, i) go to line[i-4:i]
+		for ; i >= 4; i -= 4 {
+			binary.BigEndian.PutUint32(line[i-4:], quadText[e>>(4*uint(n-i))&0xffff])
+		}
+		for ; i > 0; i-- { // the first n%4 symbols
+			line[i-1] = Symbol(e >> (4 * uint(n-i)) & 15).Byte()
 		}
 		line[n] = '\n'
 	}

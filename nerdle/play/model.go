@@ -150,7 +150,6 @@ func New(opts Options) *Model {
 	if m.game != nil {
 		m.game.SetMode(m.settings().Mode(m.game.Rules()))
 		m.games = 1
-		m.cursor = 0
 	} else if m.equations != nil {
 		m.newGame()
 	}

@@ -257,6 +257,8 @@ func TestProfileValidate(t *testing.T) {
 		"null record":         func(p *Profile) { p.Stats["8/standard/7"] = nil },
 		"game of another key": func(p *Profile) { p.Unfinished["6/standard/6"] = p.Unfinished["5/standard/6"] },
 		"invalid guess":       func(p *Profile) { p.Unfinished["5/standard/6"].Guesses = []string{"1+1=3"} },
+		"daily of no day":     func(p *Profile) { p.Daily = map[string]*DailyGame{"daily/8/standard": {Day: "today"}} },
+		"daily bad key":       func(p *Profile) { p.Daily = map[string]*DailyGame{"daily/8": {Day: "2026-11-30"}} },
 		"game over":           func(p *Profile) { p.Unfinished["5/standard/6"].Guesses = []string{"1+2=3"} },
 	} {
 		p := good()

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"gamelab/internal/stats"
 	"gamelab/nerdle"
@@ -133,8 +134,11 @@ func (p *Profile) Validate() error {
 		if err := validDailyKey(k); err != nil {
 			return fmt.Errorf("daily puzzle %q: %w", k, err)
 		}
-		if d == nil || len(d.Day) != len("2006-01-02") || len(d.Guesses) > nerdle.DefaultRows {
+		if d == nil || len(d.Guesses) > nerdle.DefaultRows {
 			return fmt.Errorf("daily puzzle %q: not a day's game", k)
+		}
+		if _, err := time.Parse("2006-01-02", d.Day); err != nil {
+			return fmt.Errorf("daily puzzle %q: day %q is not a date", k, d.Day)
 		}
 	}
 	return nil

@@ -1,0 +1,150 @@
+package twenty48
+
+import "math/bits"
+
+// Board is a 4×4 board in 64 bits: the exponent of cell (r, c) in the four
+// bits at 16r + 4c, so that row r is the 16-bit integer Row(r) with column
+// 0 in its low nibble. Moves look whole rows up in tables of 65,536
+// entries: the fastest representation known, for search. It holds
+// exponents up to 15 (32768); two 32768s merging is beyond it (Grid plays
+// those), and it has no evil tiles. Board's methods trust their input.
+type Board uint64
+
+// rowTables holds, for every row, the row moved left and right and the
+// score of the merges.
+var rowTables = func() (t struct {
+	left, right [1 << 16]uint16
+	score       [1 << 16]uint32
+}) {
+	for v := range 1 << 16 {
+		var cells [4]uint8
+		for c := range 4 {
+			cells[c] = uint8(v >> (4 * c) & 15)
+		}
+		moved, score := slideLeft(cells)
+		t.left[v] = packRow(moved)
+		t.score[v] = score
+		t.right[reverseRow(uint16(v))] = reverseRow(packRow(moved))
+	}
+	return t
+}()
+
+// slideLeft moves a row of four to column 0 by the rules, as Grid.Move
+// does; the tables are built from it.
+func slideLeft(cells [4]uint8) (out [4]uint8, score uint32) {
+	k, mergeable := 0, false
+	for _, e := range cells {
+		switch {
+		case e == 0:
+		case mergeable && out[k-1] == e && e < 15:
+			out[k-1] = e + 1
+			score += 1 << (e + 1)
+			mergeable = false
+		default:
+			out[k] = e
+			k++
+			mergeable = true
+		}
+	}
+	return out, score
+}
+
+func packRow(cells [4]uint8) uint16 {
+	return uint16(cells[0]) | uint16(cells[1])<<4 | uint16(cells[2])<<8 | uint16(cells[3])<<12
+}
+
+func reverseRow(v uint16) uint16 {
+	return v>>12 | v>>4&0x00f0 | v<<4&0x0f00 | v<<12
+}
+
+// BoardOf returns the Board of a 4×4 grid, and false if the grid does not
+// fit one (another size, an evil tile, a tile over 32768).
+func BoardOf(g Grid) (Board, bool) {
+	if g.n != 4 {
+		return 0, false
+	}
+	var b Board
+	for i, e := range g.cells[:16] {
+		if e > 15 {
+			return 0, false
+		}
+		b |= Board(e) << (4 * i)
+	}
+	return b, true
+}
+
+// Grid returns the board as a Grid.
+func (b Board) Grid() Grid {
+	g := Grid{n: 4}
+	for i := range 16 {
+		g.cells[i] = uint8(b >> (4 * i) & 15)
+	}
+	return g
+}
+
+// Row returns row r (0 at the top) as 16 bits, column 0 in the low nibble.
+func (b Board) Row(r int) uint16 { return uint16(b >> (16 * r)) }
+
+// Column returns column c (0 at the left) as 16 bits, row 0 in the low
+// nibble.
+func (b Board) Column(c int) uint16 { return b.transpose().Row(c) }
+
+// At returns the exponent of cell (r, c).
+func (b Board) At(r, c int) uint8 { return uint8(b >> (16*r + 4*c) & 15) }
+
+// transpose mirrors the board on its diagonal: cell (r, c) to (c, r).
+func (b Board) transpose() Board {
+	a1 := b & 0xF0F00F0FF0F00F0F
+	a2 := b & 0x0000F0F00000F0F0
+	a3 := b & 0x0F0F00000F0F0000
+	a := a1 | a2<<12 | a3>>12
+	b1 := a & 0xFF00FF0000FF00FF
+	b2 := a & 0x00FF00FF00000000
+	b3 := a & 0x00000000FF00FF00
+	return b1 | b2>>24 | b3<<24
+}
+
+// Move returns the board moved in d and the score of its merges; the board
+// is unchanged if nothing moves.
+func (b Board) Move(d Direction) (Board, uint32) {
+	switch d {
+	case Left, Right:
+		return b.moveRows(d == Left)
+	}
+	t, score := b.transpose().moveRows(d == Up)
+	return t.transpose(), score
+}
+
+func (b Board) moveRows(left bool) (Board, uint32) {
+	table := &rowTables.right
+	if left {
+		table = &rowTables.left
+	}
+	var out Board
+	var score uint32
+	for r := range 4 {
+		row := uint16(b >> (16 * r))
+		out |= Board(table[row]) << (16 * r)
+		score += rowTables.score[row] // merges score the same either way
+	}
+	return out, score
+}
+
+// Empty returns the number of empty cells.
+func (b Board) Empty() int {
+	// A cell is empty when its four bits are zero: fold each nibble onto
+	// its low bit and count the nibbles left at zero.
+	x := uint64(b)
+	x |= x >> 2
+	x |= x >> 1
+	return 16 - bits.OnesCount64(x&0x1111111111111111)
+}
+
+// MaxExp returns the largest exponent on the board.
+func (b Board) MaxExp() uint8 {
+	m := uint8(0)
+	for i := range 16 {
+		m = max(m, uint8(b>>(4*i)&15))
+	}
+	return m
+}

@@ -151,8 +151,8 @@ func (g Grid) Move(d Direction, slides func(Slide)) (next Grid, score int64, mov
 	next = Grid{n: g.n}
 	n := g.n
 	for l := range n {
-		out := 0            // cells of the line filled so far
-		mergeable := false  // the last tile placed may still merge
+		out := 0           // cells of the line filled so far
+		mergeable := false // the last tile placed may still merge
 		for i := range n {
 			from := g.cell(d, l, i)
 			e := g.cells[from]

@@ -85,6 +85,7 @@ type Game struct {
 	undo    int     // how many moves may be undone
 	history []state // the states before the last moves, at most undo
 	won     bool    // 2048 was reached (play goes on)
+	start   *Grid   // the position the game started from, if not spawned
 }
 
 // New starts a game on a size × size board with the given seed and mode,
@@ -104,6 +105,18 @@ func New(size int, seed uint64, mode Mode, undo int) (*Game, error) {
 	g := &Game{state: state{grid: grid, rng: NewStream(seed)}, seed: seed, mode: mode, undo: undo}
 	g.spawn()
 	g.spawn()
+	return g, nil
+}
+
+// NewFrom starts a game from the position grid (a puzzle, a test, a
+// position to study) rather than from two spawned tiles; the seed draws the
+// tiles to come.
+func NewFrom(grid Grid, seed uint64, mode Mode, undo int) (*Game, error) {
+	g, err := New(grid.n, seed, mode, undo)
+	if err != nil {
+		return nil, err
+	}
+	g.grid, g.rng, g.start = grid, NewStream(seed), &grid
 	return g, nil
 }
 

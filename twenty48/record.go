@@ -3,7 +3,6 @@ package twenty48
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"strings"
 )
@@ -15,7 +14,8 @@ type Record struct {
 	Mode  Mode
 	Seed  uint64
 	Moves []Move
-	Score int64 // the final score, checked on replay
+	Score int64   // the final score, checked on replay
+	Start []uint8 // the starting position of a game made by NewFrom, row by row
 }
 
 // recordFormat names the replay file's format; recordVersion is its
@@ -26,18 +26,23 @@ const (
 )
 
 type recordJSON struct {
-	Format  string `json:"format"`
-	Version int    `json:"version"`
-	Size    int    `json:"size"`
-	Mode    string `json:"mode"`
-	Seed    uint64 `json:"seed"`
-	Moves   string `json:"moves"`
-	Score   int64  `json:"score"`
+	Format  string  `json:"format"`
+	Version int     `json:"version"`
+	Size    int     `json:"size"`
+	Mode    string  `json:"mode"`
+	Seed    uint64  `json:"seed"`
+	Moves   string  `json:"moves"`
+	Score   int64   `json:"score"`
+	Start   []uint8 `json:"start,omitempty"`
 }
 
 // Record returns the game's record.
 func (g *Game) Record() Record {
-	return Record{Size: g.grid.n, Mode: g.mode, Seed: g.seed, Moves: g.Moves(), Score: g.score}
+	r := Record{Size: g.grid.n, Mode: g.mode, Seed: g.seed, Moves: g.Moves(), Score: g.score}
+	if g.start != nil {
+		r.Start = g.start.Cells()
+	}
+	return r
 }
 
 // MarshalJSON writes the replay file.
@@ -46,7 +51,7 @@ func (r Record) MarshalJSON() ([]byte, error) {
 	for _, m := range r.Moves {
 		moves.WriteString(m.String())
 	}
-	return json.Marshal(recordJSON{recordFormat, recordVersion, r.Size, r.Mode.String(), r.Seed, moves.String(), r.Score})
+	return json.Marshal(recordJSON{recordFormat, recordVersion, r.Size, r.Mode.String(), r.Seed, moves.String(), r.Score, r.Start})
 }
 
 // UnmarshalJSON reads a replay file, checking its fields (not the moves:
@@ -74,7 +79,12 @@ func (r *Record) UnmarshalJSON(data []byte) error {
 	if err != nil {
 		return err
 	}
-	*r = Record{Size: j.Size, Mode: mode, Seed: j.Seed, Moves: moves, Score: j.Score}
+	if j.Start != nil {
+		if _, err := GridOf(j.Size, j.Start...); err != nil {
+			return fmt.Errorf("start: %w", err)
+		}
+	}
+	*r = Record{Size: j.Size, Mode: mode, Seed: j.Seed, Moves: moves, Score: j.Score, Start: j.Start}
 	return nil
 }
 
@@ -84,6 +94,12 @@ func (r *Record) UnmarshalJSON(data []byte) error {
 // error naming the move.
 func Replay(r Record) ([]*Game, error) {
 	g, err := New(r.Size, r.Seed, r.Mode, 0)
+	if r.Start != nil {
+		var start Grid
+		if start, err = GridOf(r.Size, r.Start...); err == nil {
+			g, err = NewFrom(start, r.Seed, r.Mode, 0)
+		}
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -107,6 +123,3 @@ func (g *Game) clone() *Game {
 	c.history = append([]state(nil), g.history...)
 	return &c
 }
-
-// ErrEmptyRecord is a replay with no moves to show.
-var ErrEmptyRecord = errors.New("the replay has no moves")

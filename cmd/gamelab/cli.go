@@ -20,15 +20,17 @@ import (
 	"gamelab/internal/tui"
 	"gamelab/nerdle"
 	"gamelab/nerdle/solve"
+	"gamelab/twenty48"
 )
 
 // cli is the command tree: `gamelab <game> <verb> [flags]`.
 type cli struct {
 	CacheDir string `name:"cache-dir" env:"GAMELAB_CACHE_DIR" placeholder:"DIR" help:"Where to keep caches (trees, openers, crash logs); default: gamelab in the user cache directory."`
 
-	Menu   menuCmd   `cmd:"" default:"1" hidden:"" help:"Open the menu of games."`
-	Nerdle nerdleCmd `cmd:"" help:"Nerdle: guess the equation."`
-	Merge  mergeCmd  `cmd:"" help:"Merge the --json reports of the shards of one benchmark run."`
+	Menu     menuCmd     `cmd:"" default:"1" hidden:"" help:"Open the menu of games."`
+	Nerdle   nerdleCmd   `cmd:"" help:"Nerdle: guess the equation."`
+	Twenty48 twenty48Cmd `cmd:"" name:"2048" help:"2048: slide and merge tiles."`
+	Merge    mergeCmd    `cmd:"" help:"Merge the --json reports of the shards of one benchmark run."`
 }
 
 // env is what commands may touch of the outside world; tests replace it.
@@ -68,6 +70,7 @@ var kongPhrases = []struct {
 	with string
 }{
 	{regexp.MustCompile(`expected \w+ value but got "EOL" \(<EOL>\)`), "needs a value"},
+	{regexp.MustCompile(`expected \w+ value but got "(-[^"]*)" \(short flag\); perhaps try (--[a-z0-9-]+)="-[^"]*"\?`), `"$1" reads as a flag; write $2=$1`},
 	{regexp.MustCompile(`expected (a valid 64 bit |)int( value|) but got ("[^"]*").*`), "$3 is not a whole number"},
 	{regexp.MustCompile(`expected (a valid 64 bit |)uint( value|) but got ("[^"]*").*`), "$3 is not a whole number of 0 or more"},
 	{regexp.MustCompile(`expected (a valid 64 bit |)float( value|) but got ("[^"]*").*`), "$3 is not a number"},
@@ -96,16 +99,19 @@ func vars() kong.Vars {
 		rules = append(rules, r.String())
 	}
 	return kong.Vars{
-		"rules":      strings.Join(rules, ","),
-		"rules_or":   strings.Join(rules, " or "),
-		"rule":       nerdle.Standard.String(),
-		"length":     strconv.Itoa(nerdle.DefaultLength),
-		"min_length": strconv.Itoa(nerdle.MinLength),
-		"max_length": strconv.Itoa(nerdle.MaxLength),
-		"rows":       strconv.Itoa(nerdle.DefaultRows),
-		"max_rows":   strconv.Itoa(nerdle.MaxRows),
-		"solver":     solve.DefaultSolver,
-		"solvers":    strings.Join(solve.Names(), ", ") + " (" + solve.DefaultSolver + " is the strongest)",
+		"rules":        strings.Join(rules, ","),
+		"size2048":     strconv.Itoa(twenty48.DefaultSize),
+		"min_size2048": strconv.Itoa(twenty48.MinSize),
+		"max_size2048": strconv.Itoa(twenty48.MaxSize),
+		"rules_or":     strings.Join(rules, " or "),
+		"rule":         nerdle.Standard.String(),
+		"length":       strconv.Itoa(nerdle.DefaultLength),
+		"min_length":   strconv.Itoa(nerdle.MinLength),
+		"max_length":   strconv.Itoa(nerdle.MaxLength),
+		"rows":         strconv.Itoa(nerdle.DefaultRows),
+		"max_rows":     strconv.Itoa(nerdle.MaxRows),
+		"solver":       solve.DefaultSolver,
+		"solvers":      strings.Join(solve.Names(), ", ") + " (" + solve.DefaultSolver + " is the strongest)",
 	}
 }
 

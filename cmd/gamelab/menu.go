@@ -4,6 +4,7 @@ import (
 	"errors"
 
 	"gamelab/internal/tui"
+	"gamelab/twenty48"
 )
 
 type menuCmd struct{}
@@ -19,7 +20,9 @@ type game struct {
 var games = []game{
 	{tui.MenuItem{Name: "Nerdle", Description: "guess the equation"}, func(e *env) error { return playNerdle(e, &nerdlePlayCmd{}) }},
 	{tui.MenuItem{Name: "Nerdle daily", Description: "today's puzzle, the same for everyone"}, func(e *env) error { return playNerdle(e, &nerdlePlayCmd{Daily: true}) }},
-	{tui.MenuItem{Name: "2048", Description: "slide and merge tiles"}, nil},
+	{tui.MenuItem{Name: "2048", Description: "slide and merge tiles"}, func(e *env) error {
+		return play2048(e, &twenty48PlayCmd{Size: twenty48.DefaultSize, Mode: "classic"})
+	}},
 	{tui.MenuItem{Name: "Oware", Description: "the mancala game of West Africa"}, nil},
 	{tui.MenuItem{Name: "Mastermind", Description: "break the colour code"}, nil},
 	{tui.MenuItem{Name: "PDD", Description: "People's Democratic Dictatorship: cards"}, nil},

@@ -48,18 +48,39 @@ var Keys = struct {
 }
 
 // Tile renders text centred on a block of colour bg, width cells wide and
-// height lines tall, in bold white: the look of a game tile.
-func Tile(text string, bg lipgloss.TerminalColor, width, height int) string {
+// height lines tall, in bold fg (white if nil): the look of a game tile.
+func Tile(text string, fg, bg lipgloss.TerminalColor, width, height int) string {
+	if fg == nil {
+		fg = ColourWhite
+	}
 	return lipgloss.NewStyle().
 		Width(width).Height(height).
 		Align(lipgloss.Center, lipgloss.Center).
-		Background(bg).Foreground(ColourWhite).Bold(true).
+		Background(bg).Foreground(fg).Bold(true).
 		Render(text)
 }
 
 // KeyHelp renders a one-line summary of the given key bindings.
 func KeyHelp(bindings ...key.Binding) string {
 	return helpTxt.ShortHelpView(bindings)
+}
+
+// HelpLines renders key bindings on one line if it fits width cells (or
+// width is 0), else each group on a line of its own.
+func HelpLines(width int, groups ...[]key.Binding) string {
+	var all []key.Binding
+	for _, g := range groups {
+		all = append(all, g...)
+	}
+	line := KeyHelp(all...)
+	if width == 0 || lipgloss.Width(line) <= width {
+		return line
+	}
+	lines := make([]string, len(groups))
+	for i, g := range groups {
+		lines[i] = KeyHelp(g...)
+	}
+	return lipgloss.JoinVertical(lipgloss.Center, lines...)
 }
 
 // Notice renders a message the player must see (trouble loading or saving,

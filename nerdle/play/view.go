@@ -2,7 +2,6 @@ package play
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -39,7 +38,7 @@ func RenderRow(cells []Cell, size tileSize) string {
 				Align(lipgloss.Center, lipgloss.Center).Foreground(tui.ColourDim).Render(c.Text)
 			continue
 		}
-		tiles[i] = tui.Tile(c.Text, c.Colour, size.width, size.height)
+		tiles[i] = tui.Tile(c.Text, nil, c.Colour, size.width, size.height)
 	}
 	return tui.JoinTiles(tiles, size.gapX)
 }
@@ -244,7 +243,7 @@ func (m *Model) layout(size tileSize, side bool) string {
 	var view string
 	switch {
 	case g.Status() == nerdle.Playing:
-		parts = append(parts, m.helpLine(
+		parts = append(parts, tui.HelpLines(m.width,
 			[]key.Binding{keys.Left, keys.Delete, keys.Enter},
 			[]key.Binding{keys.Hint, keys.Help, keys.Settings, keys.Quit}))
 		view = lipgloss.JoinVertical(lipgloss.Center, parts...)
@@ -253,7 +252,7 @@ func (m *Model) layout(size tileSize, side bool) string {
 			tui.KeyHelp(keys.Help, keys.Settings, keys.QuitEnd))
 		view = lipgloss.JoinHorizontal(lipgloss.Center, lipgloss.JoinVertical(lipgloss.Center, parts...), "    ", results)
 	default:
-		parts = append(parts, m.endPanel(), "", m.helpLine(
+		parts = append(parts, m.endPanel(), "", tui.HelpLines(m.width,
 			[]key.Binding{keys.Again, keys.Share},
 			[]key.Binding{keys.Help, keys.Settings, keys.QuitEnd}))
 		view = lipgloss.JoinVertical(lipgloss.Center, parts...)
@@ -262,14 +261,4 @@ func (m *Model) layout(size tileSize, side bool) string {
 		view = lipgloss.JoinVertical(lipgloss.Center, view, tui.Notice(m.notice, lipgloss.Width(view)))
 	}
 	return view
-}
-
-// helpLine shows the key bindings on one line, or on two where one line
-// is wider than the screen.
-func (m *Model) helpLine(first, second []key.Binding) string {
-	line := tui.KeyHelp(append(slices.Clone(first), second...)...)
-	if m.width == 0 || lipgloss.Width(line) <= m.width {
-		return line
-	}
-	return tui.KeyHelp(first...) + "\n" + tui.KeyHelp(second...)
 }

@@ -1,0 +1,285 @@
+// Package play is 2048 in the terminal: a bubbletea model that turns keys
+// into moves on a twenty48.Game and draws the board with square tiles, the
+// score, the best score and the moves, and a replay viewer.
+//
+// Input, game logic and drawing stay apart: Update calls the engine; the
+// view functions only read.
+package play
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"time"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"gamelab/internal/stats"
+	"gamelab/internal/tui"
+	"gamelab/twenty48"
+)
+
+// Options configure a session of games.
+type Options struct {
+	Size int           // cells a side
+	Mode twenty48.Mode // classic, shuffle or evil
+	Undo int           // moves that may be undone in a row
+
+	// Seed, with Seeded, is the first game's seed (the next games take
+	// the following seeds); without, each game draws one at random.
+	Seed   uint64
+	Seeded bool
+
+	// Profile holds the settings and records as they were loaded. Update,
+	// if set, applies a change to the saved profile and returns the profile
+	// saved; the model shows that one from then on. Without Update the
+	// model changes Profile itself. Both may be nil.
+	Profile *Profile
+	Update  func(change func(*Profile)) (*Profile, error)
+
+	// SaveReplay, if set, keeps a game's record and says where.
+	SaveReplay func(twenty48.Record) (string, error)
+
+	// Notice, if set, is shown until the first game ends: trouble loading
+	// the profile, say.
+	Notice string
+}
+
+// frameTime is the time between two frames of a slide; a slide has
+// slideFrames frames, about a tenth of a second in all.
+const (
+	frameTime   = 30 * time.Millisecond
+	slideFrames = 3
+)
+
+// Model is the bubbletea model of the game.
+type Model struct {
+	opts    Options
+	game    *twenty48.Game
+	counted bool // the game is in the record already
+
+	message string // what the last key did: refused, saved, won, …
+	notice  string
+
+	// The slide under way: the tiles' journeys, the frame shown, and the
+	// board to show after it.
+	slides []twenty48.Slide
+	frame  int
+	from   twenty48.Grid
+
+	width, height int
+}
+
+// keys are the bindings, for matching and for the help line. The moves
+// are the arrows only, so that letters stay free for commands.
+var keys = struct {
+	Up, Down, Left, Right, Undo, Shuffle, New, Save, Animate, Quit key.Binding
+}{
+	Up:      key.NewBinding(key.WithKeys("up"), key.WithHelp("arrows", "move")),
+	Down:    key.NewBinding(key.WithKeys("down")),
+	Left:    key.NewBinding(key.WithKeys("left")),
+	Right:   key.NewBinding(key.WithKeys("right")),
+	Undo:    key.NewBinding(key.WithKeys("u", "backspace"), key.WithHelp("u", "undo")),
+	Shuffle: key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "shuffle")),
+	New:     key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "new game")),
+	Save:    key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "save replay")),
+	Animate: key.NewBinding(key.WithKeys("m"), key.WithHelp("m", "animation")),
+	Quit:    tui.Keys.Leave,
+}
+
+// New returns the model for opts, with its first game started.
+func New(opts Options) (*Model, error) {
+	if opts.Size == 0 {
+		opts.Size = twenty48.DefaultSize
+	}
+	if opts.Profile == nil {
+		opts.Profile = &Profile{}
+	}
+	m := &Model{opts: opts, notice: opts.Notice}
+	if err := m.newGame(); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+// newGame starts the next game.
+func (m *Model) newGame() error {
+	seed := rand.Uint64()
+	if m.opts.Seeded {
+		seed = m.opts.Seed
+		m.opts.Seed++ // the next game, the next seed
+	}
+	g, err := twenty48.New(m.opts.Size, seed, m.opts.Mode, m.opts.Undo)
+	if err != nil {
+		return err
+	}
+	if m.game != nil {
+		m.notice = ""
+	}
+	m.game, m.counted, m.message, m.slides = g, false, "", nil
+	return nil
+}
+
+// Game returns the game on the board.
+func (m *Model) Game() *twenty48.Game { return m.game }
+
+// Init implements tea.Model.
+func (m *Model) Init() tea.Cmd { return nil }
+
+type frameMsg struct{}
+
+func frame() tea.Cmd { return tea.Tick(frameTime, func(time.Time) tea.Msg { return frameMsg{} }) }
+
+// Update implements tea.Model.
+func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.width, m.height = msg.Width, msg.Height
+	case frameMsg:
+		if m.slides == nil {
+			return m, nil
+		}
+		m.frame++
+		if m.frame >= slideFrames {
+			m.slides = nil
+			return m, nil
+		}
+		return m, frame()
+	case tea.KeyMsg:
+		return m.handleKey(msg)
+	}
+	return m, nil
+}
+
+func (m *Model) handleKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
+	m.slides = nil // a key ends the slide under way
+	switch {
+	case key.Matches(msg, keys.Quit):
+		m.count() // a game left is counted as it stands
+		return m, tea.Quit
+	case key.Matches(msg, keys.New):
+		m.count()
+		if err := m.newGame(); err != nil {
+			m.message = err.Error()
+		}
+		return m, nil
+	case key.Matches(msg, keys.Undo):
+		switch {
+		case m.opts.Undo == 0:
+			m.message = "Undo is off: start with --undo N to allow N moves back."
+		case !m.game.Undo():
+			m.message = fmt.Sprintf("Nothing more to undo (up to %d moves in a row).", m.opts.Undo)
+		default:
+			m.message = fmt.Sprintf("Undone: %d more possible.", m.game.CanUndo())
+		}
+		return m, nil
+	case key.Matches(msg, keys.Save):
+		m.saveReplay()
+		return m, nil
+	case key.Matches(msg, keys.Animate):
+		off := !m.opts.Profile.Settings.NoAnimation
+		m.change(func(p *Profile) { p.Settings.NoAnimation = off })
+		m.message = "Animation on."
+		if off {
+			m.message = "Animation off."
+		}
+		return m, nil
+	case key.Matches(msg, keys.Shuffle) && m.opts.Mode == twenty48.ShuffleMode:
+		return m, m.play(twenty48.ShuffleMove)
+	}
+	for d, b := range []key.Binding{keys.Up, keys.Down, keys.Left, keys.Right} {
+		if key.Matches(msg, b) {
+			return m, m.play(twenty48.Move(d))
+		}
+	}
+	return m, nil
+}
+
+// play makes a move, starting its slide, and counts the game once over.
+func (m *Model) play(mv twenty48.Move) tea.Cmd {
+	if m.game.Over() {
+		m.message = "The game is over: n starts a new one."
+		return nil
+	}
+	wasWon := m.game.Won()
+	before := m.game.Grid()
+	var slides []twenty48.Slide
+	err := m.game.Play(mv, func(s twenty48.Slide) { slides = append(slides, s) })
+	switch {
+	case err == twenty48.ErrNoMove:
+		m.message = ""
+		return nil
+	case err != nil:
+		m.message = err.Error() + "."
+		return nil
+	}
+	m.message = ""
+	if m.game.Won() && !wasWon {
+		m.message = "You reached 2048! Play on for a higher score."
+	}
+	if m.game.Over() {
+		m.count()
+		m.message = "Game over: no move left. n starts a new game."
+		if m.opts.Undo > 0 && m.game.CanUndo() > 0 {
+			m.message = "Game over: no move left. u undoes, n starts a new game."
+		}
+	}
+	if m.opts.Profile.Settings.NoAnimation || mv == twenty48.ShuffleMove {
+		return nil
+	}
+	m.slides, m.frame, m.from = slides, 0, before
+	return frame()
+}
+
+// count adds the game on the board to the record once, if it has a move.
+func (m *Model) count() {
+	g := m.game
+	if m.counted || len(g.Moves()) == 0 {
+		return
+	}
+	m.counted = true
+	result := stats.Game{Result: stats.Loss, Score: g.Score(), Scored: true}
+	if g.Won() {
+		result.Result = stats.Win
+	}
+	k := StatsKey(m.opts.Size, m.opts.Mode)
+	m.change(func(p *Profile) { p.add(k, result) })
+}
+
+// change applies a change to the profile through Options.Update, which
+// applies it to the freshest saved profile, so that another gamelab
+// playing at the same time loses nothing.
+func (m *Model) change(change func(p *Profile)) {
+	if m.opts.Update == nil {
+		change(m.opts.Profile)
+		return
+	}
+	p, err := m.opts.Update(change)
+	if p != nil {
+		m.opts.Profile = p
+	}
+	if err != nil {
+		m.notice = "Your progress: " + err.Error()
+	}
+}
+
+// saveReplay keeps the game's record through Options.SaveReplay.
+func (m *Model) saveReplay() {
+	if m.opts.SaveReplay == nil {
+		m.message = "Replays cannot be saved here."
+		return
+	}
+	path, err := m.opts.SaveReplay(m.game.Record())
+	if err != nil {
+		m.message = "Could not save the replay: " + err.Error()
+		return
+	}
+	m.message = "Replay saved: gamelab 2048 replay " + path
+}
+
+// best returns the best score to show: the record's, or this game's if it
+// is higher.
+func (m *Model) best() int64 {
+	r := m.opts.Profile.Record(StatsKey(m.opts.Size, m.opts.Mode))
+	return max(r.BestScore, m.game.Score())
+}

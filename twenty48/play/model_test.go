@@ -1,0 +1,269 @@
+package play
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/golden"
+	"github.com/muesli/termenv"
+
+	"gamelab/internal/store"
+	"gamelab/internal/testenv"
+	"gamelab/twenty48"
+)
+
+// TestMain renders in true colour, once for all tests (views compared as
+// text strip the colours), with the test's own directories.
+func TestMain(m *testing.M) {
+	lipgloss.SetColorProfile(termenv.TrueColor)
+	os.Exit(testenv.RunWithOwnDirs(m))
+}
+
+var (
+	up    = tea.KeyMsg{Type: tea.KeyUp}
+	down  = tea.KeyMsg{Type: tea.KeyDown}
+	left  = tea.KeyMsg{Type: tea.KeyLeft}
+	right = tea.KeyMsg{Type: tea.KeyRight}
+	esc   = tea.KeyMsg{Type: tea.KeyEsc}
+)
+
+func runes(s string) tea.KeyMsg { return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(s)} }
+
+func send(m tea.Model, msgs ...tea.Msg) tea.Cmd {
+	var cmd tea.Cmd
+	for _, msg := range msgs {
+		_, cmd = m.Update(msg)
+	}
+	return cmd
+}
+
+func newModel(t *testing.T, opts Options) *Model {
+	t.Helper()
+	opts.Seeded = true
+	m, err := New(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// TestMovesFollowTheEngine plays keys and the engine side by side.
+func TestMovesFollowTheEngine(t *testing.T) {
+	m := newModel(t, Options{Seed: 42, Profile: &Profile{Settings: Settings{NoAnimation: true}}})
+	g, _ := twenty48.New(4, 42, twenty48.ClassicMode, 0)
+	for i, k := range []tea.KeyMsg{left, down, left, left, up, right, down, up, left} {
+		send(m, k)
+		g.Play(twenty48.Move([]twenty48.Direction{twenty48.Left, twenty48.Down, twenty48.Left, twenty48.Left, twenty48.Up, twenty48.Right, twenty48.Down, twenty48.Up, twenty48.Left}[i]), nil)
+		if m.Game().Grid() != g.Grid() || m.Game().Score() != g.Score() {
+			t.Fatalf("key %d: the model's board\n%vthe engine's\n%v", i, m.Game().Grid(), g.Grid())
+		}
+	}
+}
+
+func TestUndoKeys(t *testing.T) {
+	m := newModel(t, Options{Seed: 7, Undo: 1, Profile: &Profile{Settings: Settings{NoAnimation: true}}})
+	start := m.Game().Grid()
+	send(m, left, runes("u"))
+	if m.Game().Grid() != start || !strings.Contains(m.message, "Undone") {
+		t.Errorf("undo: %q\n%v", m.message, m.Game().Grid())
+	}
+	send(m, runes("u"))
+	if !strings.Contains(m.message, "Nothing more to undo") {
+		t.Errorf("a second undo: %q", m.message)
+	}
+	none := newModel(t, Options{Seed: 7})
+	send(none, left, runes("u"))
+	if !strings.Contains(none.message, "--undo") {
+		t.Errorf("undo when it is off: %q", none.message)
+	}
+}
+
+func TestNewGameAndRecord(t *testing.T) {
+	f := store.File{Path: filepath.Join(t.TempDir(), "2048.json"), Format: ProfileFormat, Version: ProfileVersion}
+	update := func(c func(*Profile)) (*Profile, error) { return store.Update(f, c) }
+	m := newModel(t, Options{Seed: 5, Update: update})
+	send(m, left, up, right)
+	score := m.Game().Score()
+	send(m, runes("n"))
+	if m.Game().Seed() != 6 || len(m.Game().Moves()) != 0 {
+		t.Errorf("the new game has seed %d and %d moves", m.Game().Seed(), len(m.Game().Moves()))
+	}
+	saved, _ := store.Read[Profile](f)
+	r := saved.Record(StatsKey(4, twenty48.ClassicMode))
+	if r.Played != 1 || r.BestScore != score {
+		t.Errorf("record after one game: %+v, want its score %d", r, score)
+	}
+	send(m, esc) // nothing played: nothing counted
+	saved, _ = store.Read[Profile](f)
+	if saved.Record(StatsKey(4, twenty48.ClassicMode)).Played != 1 {
+		t.Error("an empty game was counted")
+	}
+}
+
+func TestWonAndOver(t *testing.T) {
+	m := newModel(t, Options{Seed: 1, Profile: &Profile{Settings: Settings{NoAnimation: true}}})
+	won, _ := twenty48.GridOf(4,
+		10, 10, 0, 0,
+		0, 0, 0, 0,
+		0, 0, 0, 0,
+		0, 0, 0, 0)
+	setGrid(m, won)
+	send(m, left)
+	if !m.Game().Won() || !strings.Contains(m.message, "You reached 2048") {
+		t.Errorf("after 1024+1024: %q", m.message)
+	}
+	send(m, runes("n"))
+	stuck, _ := twenty48.GridOf(4,
+		1, 2, 1, 2,
+		2, 1, 2, 1,
+		1, 2, 1, 2,
+		2, 1, 2, 0)
+	setGrid(m, stuck)
+	send(m, right) // the last cell fills, and nothing can move
+	for !m.Game().Over() {
+		send(m, left, right, up, down)
+	}
+	if !strings.Contains(m.message, "Game over") && !strings.Contains(m.message, "over") {
+		t.Errorf("game over message: %q", m.message)
+	}
+}
+
+// setGrid puts a game from a position on the model, for tests of a game's
+// ends.
+func setGrid(m *Model, grid twenty48.Grid) {
+	g, err := twenty48.NewFrom(grid, 1, m.opts.Mode, m.opts.Undo)
+	if err != nil {
+		panic(err)
+	}
+	m.game = g
+}
+
+func TestSlideAnimation(t *testing.T) {
+	m := newModel(t, Options{Seed: 42})
+	before := m.Game().Grid()
+	cmd := send(m, left)
+	if cmd == nil || m.slides == nil {
+		t.Fatal("a move starts no slide")
+	}
+	first := m.slideFrame()
+	if first == before || first == m.Game().Grid() {
+		t.Errorf("the first frame is the board before or after:\n%v", first)
+	}
+	for range slideFrames {
+		send(m, frameMsg{})
+	}
+	if m.slides != nil {
+		t.Error("the slide does not end")
+	}
+	send(m, runes("m"))
+	if !m.opts.Profile.Settings.NoAnimation || send(m, right) != nil {
+		t.Error("m does not turn the animation off")
+	}
+}
+
+func TestSaveReplay(t *testing.T) {
+	var saved twenty48.Record
+	m := newModel(t, Options{Seed: 9, SaveReplay: func(r twenty48.Record) (string, error) { saved = r; return "x.json", nil }})
+	send(m, left, up, runes("r"))
+	if saved.Seed != 9 || len(saved.Moves) != len(m.Game().Moves()) || !strings.Contains(m.message, "2048 replay x.json") {
+		t.Errorf("saved %+v, message %q", saved, m.message)
+	}
+}
+
+func TestShuffleKey(t *testing.T) {
+	m := newModel(t, Options{Seed: 3, Mode: twenty48.ShuffleMode})
+	send(m, runes("x"))
+	if moves := m.Game().Moves(); len(moves) != 1 || moves[0] != twenty48.ShuffleMove {
+		t.Errorf("x in the shuffle mode: moves %v", moves)
+	}
+	c := newModel(t, Options{Seed: 3})
+	send(c, runes("x"))
+	if len(c.Game().Moves()) != 0 {
+		t.Error("x shuffles in the classic mode")
+	}
+}
+
+// TestView pins the screen in golden files, colours stripped: a game at
+// every tile size, and a terminal too small.
+func TestView(t *testing.T) {
+	for _, tc := range []struct {
+		name          string
+		width, height int
+		size          int
+	}{
+		{"large", 80, 40, 4},
+		{"medium", 60, 30, 4},
+		{"small", 40, 24, 4},
+		{"eight", 80, 45, 8},
+		{"too_small", 30, 12, 4},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m := newModel(t, Options{Seed: 42, Size: tc.size, Undo: 2, Profile: &Profile{Settings: Settings{NoAnimation: true}}})
+			send(m, tea.WindowSizeMsg{Width: tc.width, Height: tc.height}, left, down, left)
+			golden.RequireEqual(t, ansi.Strip(m.View()))
+		})
+	}
+}
+
+// TestTilesFitEveryLabel: every tile size holds the longest label, and
+// every value has its own colour.
+func TestTilesFitEveryLabel(t *testing.T) {
+	for _, size := range tileSizes {
+		for e := uint8(1); e <= 17; e++ {
+			tile := renderTile(e, size)
+			if w, h := lipgloss.Width(tile), lipgloss.Height(tile); w != size.width || h != size.height {
+				t.Errorf("%s in a %d×%d tile is %d×%d", twenty48.Label(e), size.width, size.height, w, h)
+			}
+			if !strings.Contains(ansi.Strip(tile), twenty48.Label(e)) {
+				t.Errorf("%s does not show whole in a %d×%d tile", twenty48.Label(e), size.width, size.height)
+			}
+		}
+	}
+	seen := map[string]uint8{}
+	for e := uint8(1); e <= 17; e++ {
+		_, bg := tileStyle(e)
+		key := lipgloss.NewStyle().Background(bg).Render(" ")
+		if prev, ok := seen[key]; ok {
+			t.Errorf("%s and %s share a colour", twenty48.Label(prev), twenty48.Label(e))
+		}
+		seen[key] = e
+	}
+}
+
+func TestReplayView(t *testing.T) {
+	g, _ := twenty48.New(4, 11, twenty48.ClassicMode, 0)
+	for _, d := range []twenty48.Direction{twenty48.Left, twenty48.Up, twenty48.Right, twenty48.Down} {
+		g.Play(twenty48.Move(d), nil)
+	}
+	r, err := NewReplay(g.Record())
+	if err != nil {
+		t.Fatal(err)
+	}
+	send(r, tea.WindowSizeMsg{Width: 80, Height: 40})
+	send(r, replayTick{}, replayTick{})
+	if r.At() != 2 {
+		t.Fatalf("after two ticks: move %d", r.At())
+	}
+	send(r, runes(" "), replayTick{})
+	if r.At() != 2 {
+		t.Error("a paused replay moves on")
+	}
+	send(r, left, left, left)
+	if r.At() != 0 {
+		t.Errorf("back to the start: move %d", r.At())
+	}
+	send(r, runes("s"), right)
+	if r.At() != 2 || !strings.Contains(ansi.Strip(r.View()), "move 2 of") {
+		t.Errorf("forth twice: move %d\n%s", r.At(), ansi.Strip(r.View()))
+	}
+	bad := g.Record()
+	bad.Score++
+	if _, err := NewReplay(bad); err == nil {
+		t.Error("a replay that does not add up is shown")
+	}
+}

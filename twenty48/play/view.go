@@ -1,0 +1,109 @@
+package play
+
+import (
+	"fmt"
+	"math"
+	"slices"
+
+	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/lipgloss"
+
+	"gamelab/internal/tui"
+	"gamelab/twenty48"
+)
+
+// tileSize is the size of a tile and the gaps around it. Terminal cells are
+// about twice as tall as wide, so a tile twice as wide as tall looks
+// square; the smallest still holds the longest label, 131072.
+type tileSize struct{ width, height, gapX, gapY int }
+
+var tileSizes = []tileSize{{10, 5, 2, 1}, {8, 4, 2, 1}, {6, 3, 1, 1}}
+
+// View implements tea.Model. The largest tiles that let the whole board,
+// with the lines above and below it, fit the terminal are used.
+func (m *Model) View() string {
+	layouts := make([]func() string, len(tileSizes))
+	for i, size := range tileSizes {
+		layouts[i] = func() string { return m.layout(size) }
+	}
+	return tui.Fit(m.width, m.height, m.notice, layouts...)
+}
+
+// layout composes the screen with tiles of the given size: the title and
+// figures above the board, the message and keys below it.
+func (m *Model) layout(size tileSize) string {
+	g := m.game
+	title := tui.Title.Render("2048") + tui.Dim.Render(fmt.Sprintf("  %d×%d %v · seed %d", m.opts.Size, m.opts.Size, m.opts.Mode, g.Seed()))
+	figures := fmt.Sprintf("score %s   best %s   moves %s",
+		tui.Strong.Render(fmt.Sprint(g.Score())), tui.Strong.Render(fmt.Sprint(m.best())), tui.Strong.Render(fmt.Sprint(len(g.Moves()))))
+	if m.opts.Undo > 0 {
+		figures += fmt.Sprintf("   undo %s", tui.Strong.Render(fmt.Sprintf("%d/%d", g.CanUndo(), m.opts.Undo)))
+	}
+	status := m.message
+	switch {
+	case status != "" && g.Over():
+		status = tui.Error.Render(status)
+	case status != "":
+		status = tui.Title.Render(status)
+	case g.Won():
+		status = tui.Dim.Render("2048 reached.")
+	}
+	moves := []key.Binding{keys.Up, keys.Undo, keys.New}
+	if m.opts.Mode == twenty48.ShuffleMode {
+		moves = slices.Insert(moves, 1, keys.Shuffle)
+	}
+	help := tui.HelpLines(m.width, moves, []key.Binding{keys.Save, keys.Animate, keys.Quit})
+	parts := []string{title, figures, "", m.board(size), "", status, help}
+	view := lipgloss.JoinVertical(lipgloss.Center, parts...)
+	if m.notice != "" {
+		view = lipgloss.JoinVertical(lipgloss.Center, view, tui.Notice(m.notice, lipgloss.Width(view)))
+	}
+	return view
+}
+
+// board draws the tiles: the board as it is, or a frame of the slide under
+// way.
+func (m *Model) board(size tileSize) string {
+	grid := m.game.Grid()
+	if m.slides != nil {
+		grid = m.slideFrame()
+	}
+	return boardView(grid, size)
+}
+
+// boardView draws a board with tiles of the given size.
+func boardView(grid twenty48.Grid, size tileSize) string {
+	n := grid.Size()
+	rows := make([]string, n)
+	for r := range n {
+		tiles := make([]string, n)
+		for c := range n {
+			tiles[c] = renderTile(grid.At(r, c), size)
+		}
+		rows[r] = tui.JoinTiles(tiles, size.gapX)
+	}
+	return tui.JoinRows(rows, size.gapY)
+}
+
+// slideFrame returns the board at the current frame of the slide: every
+// tile part of the way from its cell to where it goes, before merging.
+func (m *Model) slideFrame() twenty48.Grid {
+	frame, _ := twenty48.NewGrid(m.from.Size())
+	t := float64(m.frame+1) / float64(slideFrames+1)
+	for _, s := range m.slides {
+		r := int(math.Round(float64(s.FromR) + float64(s.ToR-s.FromR)*t))
+		c := int(math.Round(float64(s.FromC) + float64(s.ToC-s.FromC)*t))
+		frame.Set(r, c, s.Exp)
+	}
+	return frame
+}
+
+// renderTile draws one cell: its value centred on its colour.
+func renderTile(e uint8, size tileSize) string {
+	label := twenty48.Label(e)
+	if e == 0 {
+		label = ""
+	}
+	fg, bg := tileStyle(e)
+	return tui.Tile(label, fg, bg, size.width, size.height)
+}

@@ -379,3 +379,25 @@ func BenchmarkGridMove(b *testing.B) {
 		i++
 	}
 }
+
+// FuzzRecord reads any bytes as a replay file: it fails cleanly, or gives
+// a record that replays or is refused, never a panic.
+func FuzzRecord(f *testing.F) {
+	g, _ := New(4, 5, ClassicMode, 0)
+	for _, d := range Directions {
+		g.Play(Move(d), nil)
+	}
+	good, _ := json.Marshal(g.Record())
+	f.Add(good)
+	f.Add([]byte(`{"format":"gamelab 2048 replay","version":1,"size":3,"mode":"evil","seed":1,"moves":"LLLLS","score":0,"start":[1,1,0,0,0,0,0,0,255]}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var r Record
+		if json.Unmarshal(data, &r) != nil {
+			return
+		}
+		games, err := Replay(r)
+		if err == nil && games[len(games)-1].Score() != r.Score {
+			t.Fatalf("a replay ends on score %d, its record says %d", games[len(games)-1].Score(), r.Score)
+		}
+	})
+}

@@ -12,6 +12,7 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 	"github.com/muesli/termenv"
 
+	"gamelab/internal/stats"
 	"gamelab/internal/store"
 	"gamelab/internal/testenv"
 	"gamelab/twenty48"
@@ -265,5 +266,23 @@ func TestReplayView(t *testing.T) {
 	bad.Score++
 	if _, err := NewReplay(bad); err == nil {
 		t.Error("a replay that does not add up is shown")
+	}
+}
+
+func TestProfileValidate(t *testing.T) {
+	good := &Profile{Stats: map[string]*stats.Record{"4/classic": {Played: 2, Won: 1, BestStreak: 1, Scored: 2, BestScore: 9000, TotalScore: 12000}}}
+	if err := good.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	for name, p := range map[string]*Profile{
+		"size":     {Stats: map[string]*stats.Record{"9/classic": {}}},
+		"mode":     {Stats: map[string]*stats.Record{"4/nice": {}}},
+		"key":      {Stats: map[string]*stats.Record{"four": {}}},
+		"negative": {Stats: map[string]*stats.Record{"4/evil": {Played: -1}}},
+		"null":     {Stats: map[string]*stats.Record{"4/evil": nil}},
+	} {
+		if p.Validate() == nil {
+			t.Errorf("%s: passes", name)
+		}
 	}
 }

@@ -218,10 +218,12 @@ func (m *Model) play(mv twenty48.Move) tea.Cmd {
 		m.message = "You reached 2048! Play on for a higher score."
 	}
 	if m.game.Over() {
-		m.count()
 		m.message = "Game over: no move left. n starts a new game."
-		if m.opts.Undo > 0 && m.game.CanUndo() > 0 {
+		if m.game.CanUndo() > 0 {
+			// Counted when left: an undo may yet take the game further.
 			m.message = "Game over: no move left. u undoes, n starts a new game."
+		} else {
+			m.count()
 		}
 	}
 	if m.opts.Profile.Settings.NoAnimation || mv == twenty48.ShuffleMove {

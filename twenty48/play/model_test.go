@@ -286,3 +286,31 @@ func TestProfileValidate(t *testing.T) {
 		}
 	}
 }
+
+// TestOverWithUndo: a game over that can still be undone is counted when
+// left, with the score it has then.
+func TestOverWithUndo(t *testing.T) {
+	m := newModel(t, Options{Seed: 2, Undo: 2, Profile: &Profile{Settings: Settings{NoAnimation: true}}})
+	stuck, _ := twenty48.GridOf(3,
+		1, 2, 1,
+		2, 1, 2,
+		1, 2, 0)
+	setGrid(m, stuck)
+	for i := 0; i < 20 && !m.Game().Over(); i++ {
+		send(m, right, down, left, up)
+	}
+	if !m.Game().Over() {
+		t.Skip("the game did not end")
+	}
+	if got := m.opts.Profile.Record(StatsKey(4, twenty48.ClassicMode)); got.Played != 0 {
+		t.Errorf("counted at game over with undo left: %+v", got)
+	}
+	send(m, runes("u"))
+	if m.Game().Over() {
+		t.Error("undo after the end does not reopen the game")
+	}
+	send(m, runes("n"))
+	if got := m.opts.Profile.Record(StatsKey(4, twenty48.ClassicMode)); got.Played != 1 {
+		t.Errorf("after leaving: %+v", got)
+	}
+}

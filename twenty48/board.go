@@ -87,13 +87,13 @@ func (b Board) Row(r int) uint16 { return uint16(b >> (16 * r)) }
 
 // Column returns column c (0 at the left) as 16 bits, row 0 in the low
 // nibble.
-func (b Board) Column(c int) uint16 { return b.transpose().Row(c) }
+func (b Board) Column(c int) uint16 { return b.Transpose().Row(c) }
 
 // At returns the exponent of cell (r, c).
 func (b Board) At(r, c int) uint8 { return uint8(b >> (16*r + 4*c) & 15) }
 
-// transpose mirrors the board on its diagonal: cell (r, c) to (c, r).
-func (b Board) transpose() Board {
+// Transpose mirrors the board on its diagonal: cell (r, c) to (c, r).
+func (b Board) Transpose() Board {
 	a1 := b & 0xF0F00F0FF0F00F0F
 	a2 := b & 0x0000F0F00000F0F0
 	a3 := b & 0x0F0F00000F0F0000
@@ -111,8 +111,20 @@ func (b Board) Move(d Direction) (Board, uint32) {
 	case Left, Right:
 		return b.moveRows(d == Left)
 	}
-	t, score := b.transpose().moveRows(d == Up)
-	return t.transpose(), score
+	t, score := b.Transpose().moveRows(d == Up)
+	return t.Transpose(), score
+}
+
+// MoveRows moves every row left or right, without the score: Move(Left)
+// and Move(Right), and Move(Up) and Move(Down) on the transposed board, for
+// a search that keeps the transposed board at hand.
+func (b Board) MoveRows(left bool) Board {
+	table := &rowTables.right
+	if left {
+		table = &rowTables.left
+	}
+	return Board(table[uint16(b)]) | Board(table[uint16(b>>16)])<<16 |
+		Board(table[uint16(b>>32)])<<32 | Board(table[uint16(b>>48)])<<48
 }
 
 func (b Board) moveRows(left bool) (Board, uint32) {

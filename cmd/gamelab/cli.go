@@ -21,6 +21,7 @@ import (
 	"gamelab/nerdle"
 	"gamelab/nerdle/solve"
 	"gamelab/twenty48"
+	"gamelab/twenty48/player"
 )
 
 // cli is the command tree: `gamelab <game> <verb> [flags]`.
@@ -101,6 +102,8 @@ func vars() kong.Vars {
 	return kong.Vars{
 		"rules":        strings.Join(rules, ","),
 		"size2048":     strconv.Itoa(twenty48.DefaultSize),
+		"player2048":   player.DefaultPlayer,
+		"players2048":  strings.Join(player.Names(), ", ") + " (" + player.DefaultPlayer + " is the strongest)",
 		"min_size2048": strconv.Itoa(twenty48.MinSize),
 		"max_size2048": strconv.Itoa(twenty48.MaxSize),
 		"rules_or":     strings.Join(rules, " or "),

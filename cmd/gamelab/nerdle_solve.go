@@ -10,6 +10,7 @@ import (
 	"gamelab/internal/bench"
 	"gamelab/internal/cache"
 	"gamelab/nerdle"
+	"gamelab/nerdle/play"
 	"gamelab/nerdle/protocol"
 	"gamelab/nerdle/solve"
 )
@@ -119,7 +120,7 @@ func (c *nerdleBenchCmd) Run(e *env) error {
 	newPlayer := func() (bench.Player, error) { return solve.NewBenchPlayer(u, factory, c.Rows) }
 	var report *bench.Report
 	if c.Watch {
-		report, err = watchNerdle(e, u, cfg, newPlayer)
+		report, err = watchBench(e, "nerdle bench --watch", play.NewWatch(u, cfg.Games), cfg, newPlayer)
 	} else {
 		var progress bench.Progress
 		if f, ok := e.stderr.(*os.File); ok {

@@ -7,14 +7,19 @@ import (
 	"os"
 	"time"
 
+	"gamelab/internal/bench"
 	"gamelab/internal/store"
 	"gamelab/twenty48"
 	"gamelab/twenty48/play"
+	"gamelab/twenty48/player"
+	"gamelab/twenty48/protocol"
 )
 
 type twenty48Cmd struct {
 	Play   twenty48PlayCmd   `cmd:"" help:"Play 2048 in the terminal."`
 	Replay twenty48ReplayCmd `cmd:"" help:"Watch a saved game (r in the game saves one) move by move."`
+	Engine twenty48EngineCmd `cmd:"" help:"Speak the player protocol on stdin/stdout (docs/protocols/2048.md)."`
+	Bench  twenty48BenchCmd  `cmd:"" help:"Benchmark a player over seeded games."`
 }
 
 // modeFlag is the --mode flag of the 2048 commands.
@@ -116,4 +121,108 @@ func (c *twenty48ReplayCmd) Run(e *env) error {
 	}
 	_, err = runProgram(e, newProgram(e, v), "2048 replay")
 	return err
+}
+
+// budgetFlags are the flags of the commands that run a 2048 player.
+type budgetFlags struct {
+	Player playerName `default:"${player2048}" help:"Player: ${players2048}."`
+	Budget budget     `default:"fast" help:"How hard the player searches: fast, strong, or a time per move such as 50ms."`
+}
+
+// playerName is a 2048 player named on the command line.
+type playerName string
+
+// Validate implements kong's validation hook.
+func (p playerName) Validate() error {
+	_, err := player.Lookup(string(p))
+	return err
+}
+
+// budget is a search budget named on the command line.
+type budget string
+
+// Validate implements kong's validation hook.
+func (b budget) Validate() error {
+	_, err := player.ParseBudget(string(b))
+	return err
+}
+
+// strategy makes the player the flags name.
+func (f budgetFlags) strategy() (player.Strategy, error) {
+	factory, err := player.Lookup(string(f.Player))
+	if err != nil {
+		return nil, err
+	}
+	b, err := player.ParseBudget(string(f.Budget))
+	if err != nil {
+		return nil, err
+	}
+	return factory(b), nil
+}
+
+type twenty48EngineCmd struct {
+	budgetFlags
+}
+
+func (c *twenty48EngineCmd) Run(e *env) error {
+	s, err := c.strategy()
+	if err != nil {
+		return err
+	}
+	return protocol.Serve(e.stdin, e.stdout, s)
+}
+
+type twenty48BenchCmd struct {
+	budgetFlags
+	Games   int    `default:"100" help:"Games to play."`
+	Seed    uint64 `default:"1" help:"Base seed of the games."`
+	Workers int    `help:"Games played at once (default: one per core; each game also searches its root moves in parallel)."`
+	Shard   string `default:"0/1" help:"Play only part i/n of the run, to merge later with gamelab merge."`
+	JSON    bool   `help:"Print the full report as JSON."`
+	Watch   bool   `help:"Watch the player: space pauses and resumes, s steps, +/- change the speed."`
+}
+
+func (c *twenty48BenchCmd) Validate() error {
+	if c.Games < 1 {
+		return fmt.Errorf("--games %d: want at least one", c.Games)
+	}
+	if c.Workers < 0 {
+		return fmt.Errorf("--workers %d: want a positive number", c.Workers)
+	}
+	if _, err := bench.ParseShard(c.Shard); err != nil {
+		return fmt.Errorf("--shard: %w", err)
+	}
+	return nil
+}
+
+func (c *twenty48BenchCmd) Run(e *env) error {
+	if _, err := c.strategy(); err != nil {
+		return err
+	}
+	cfg := player.BenchConfig(string(c.Player), string(c.Budget), c.Games, c.Seed)
+	cfg.Shard, _ = bench.ParseShard(c.Shard)
+	cfg.Workers = c.Workers
+	newPlayer := func() (bench.Player, error) {
+		s, err := c.strategy()
+		return player.NewBenchPlayer(s), err
+	}
+	var report *bench.Report
+	var err error
+	if c.Watch {
+		report, err = watchBench(e, "2048 bench --watch", play.NewWatch(c.Games), cfg, newPlayer)
+	} else {
+		var progress bench.Progress
+		if f, ok := e.stderr.(*os.File); ok {
+			progress = bench.ForTerminal(f, "2048")
+		}
+		report, err = bench.Run(e.ctx, cfg, newPlayer, progress)
+	}
+	if err != nil {
+		return err
+	}
+	report.Figures = player.Figures(report)
+	if c.JSON {
+		return report.WriteJSON(e.stdout)
+	}
+	return report.WriteSummary(e.stdout)
 }

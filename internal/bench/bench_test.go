@@ -404,3 +404,17 @@ func FuzzHistogram(f *testing.F) {
 		}
 	})
 }
+
+func TestPowerHistogram(t *testing.T) {
+	bins := PowerHistogram([]float64{2048, 4096, 4096, 16384, 3000, 0})
+	var got []string
+	for _, b := range bins {
+		got = append(got, fmt.Sprintf("%s:%d", b.Label, b.Count))
+	}
+	if s := strings.Join(got, " "); s != "2048:2 4096:2 8192:0 16384:1" {
+		t.Errorf("bins %s", s)
+	}
+	if PowerHistogram([]float64{0, -3}) != nil {
+		t.Error("bins for no positive value")
+	}
+}

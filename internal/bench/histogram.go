@@ -75,6 +75,32 @@ func MakeHistogram(values []float64) []Bin {
 	return bins
 }
 
+// PowerHistogram groups positive values by the power of two at or below
+// them, one bar per power from the least to the greatest present.
+func PowerHistogram(values []float64) []Bin {
+	lo, hi := math.MaxInt, math.MinInt
+	for _, v := range values {
+		if v >= 1 && !math.IsInf(v, 0) {
+			e := int(math.Floor(math.Log2(v)))
+			lo, hi = min(lo, e), max(hi, e)
+		}
+	}
+	if lo > hi {
+		return nil
+	}
+	bins := make([]Bin, 0, hi-lo+1)
+	for e := lo; e <= hi; e++ {
+		a := math.Ldexp(1, e)
+		bins = append(bins, Bin{Label: formatValue(a), Lo: a, Hi: 2 * a})
+	}
+	for _, v := range values {
+		if v >= 1 && !math.IsInf(v, 0) {
+			bins[int(math.Floor(math.Log2(v)))-lo].Count++
+		}
+	}
+	return bins
+}
+
 // eighths are the block characters that draw a bar to an eighth of a cell.
 var eighths = []string{"", "▏", "▎", "▍", "▌", "▋", "▊", "▉"}
 

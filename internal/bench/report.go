@@ -31,6 +31,9 @@ type Metric struct {
 	Better Better `json:"better"`           // which way is good
 	Unit   string `json:"unit,omitempty"`   // "ms", if the name does not say
 	Format string `json:"format,omitempty"` // fmt verb for the mean, "%.4f" if empty
+	// Powers, for values that are powers of two (2048's tiles), makes the
+	// histogram one bar per power.
+	Powers bool `json:"powers,omitempty"`
 }
 
 // Result is how a game of a win/draw/loss benchmark ended for the player
@@ -75,6 +78,17 @@ type Report struct {
 	Setup    time.Duration `json:"setup_ns,omitempty"` // start-up before the first game
 	Workers  int           `json:"workers"`
 	Outcomes []Outcome     `json:"outcomes"` // sorted by game index
+
+	// Figures are what a game derives from the outcomes for its users
+	// (2048's sum of max tiles over 2048, say); the game sets them.
+	Figures []Figure `json:"figures,omitempty"`
+}
+
+// Figure is one derived figure of a report.
+type Figure struct {
+	Name  string  `json:"name"`
+	Value float64 `json:"value"`
+	Text  string  `json:"text"` // the value as people read it
 }
 
 // Summary is the statistics of one metric over the games of a report.
@@ -168,7 +182,12 @@ func (r *Report) values(k int) []float64 {
 }
 
 func summarise(m Metric, values []float64) Summary {
-	s := Summary{Metric: m, Histogram: MakeHistogram(values)}
+	s := Summary{Metric: m}
+	if m.Powers {
+		s.Histogram = PowerHistogram(values)
+	} else {
+		s.Histogram = MakeHistogram(values)
+	}
 	if len(values) == 0 {
 		return s
 	}
@@ -358,6 +377,9 @@ func (r *Report) WriteSummary(w io.Writer) error {
 	}
 	if !r.Config.Results {
 		fmt.Fprintf(tw, "failed\t%d (%.2f%%)\n", s.Failures, 100*float64(s.Failures)/float64(max(1, s.Games)))
+	}
+	for _, f := range r.Figures {
+		fmt.Fprintf(tw, "%s\t%s\n", f.Name, f.Text)
 	}
 	fmt.Fprintf(tw, "time per game\t%v\n", roundDuration(s.PerGame))
 	if r.Setup > 0 {

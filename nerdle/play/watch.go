@@ -65,6 +65,9 @@ func (w *Watch) Observer(send func(tea.Msg)) bench.Observer {
 	return &watchObserver{w.u, w.gate, w.quit, send}
 }
 
+// Finished returns the message that tells the view the run has ended.
+func (w *Watch) Finished(err error) tea.Msg { return RunDone{Err: err} }
+
 // Close releases a run waiting for the view: call it when the program has
 // ended, after cancelling the run's context, so that the run stops where
 // the person watching left it.

@@ -1,0 +1,188 @@
+package play
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+
+	"gamelab/internal/bench"
+	"gamelab/internal/tui"
+	"gamelab/twenty48/player"
+)
+
+// Watch shows a benchmark run in the game's own view. It plays nothing:
+// the run's loop plays, and the Observer the watch hands out waits for the
+// view's permission before each move is shown. Space pauses and resumes, s
+// steps one move, + and - change the speed.
+type Watch struct {
+	games int
+	gate  chan struct{}
+	quit  chan struct{}
+
+	game    int
+	frame   player.Frame
+	started bool
+	maxes   []float64 // max tile of each finished game
+	done    bool
+	paused  bool
+	delay   time.Duration
+	err     error
+
+	width, height int
+}
+
+var watchKeys = struct {
+	Pause, Step, Faster, Slower, Quit key.Binding
+}{
+	Pause:  key.NewBinding(key.WithKeys(" "), key.WithHelp("space", "pause/run")),
+	Step:   key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "step")),
+	Faster: key.NewBinding(key.WithKeys("+", "="), key.WithHelp("+/-", "speed")),
+	Slower: key.NewBinding(key.WithKeys("-")),
+	Quit:   tui.Keys.Leave,
+}
+
+// NewWatch returns a view of a run of games games.
+func NewWatch(games int) *Watch {
+	return &Watch{games: games, delay: 40 * time.Millisecond, gate: make(chan struct{}, 1), quit: make(chan struct{})}
+}
+
+// WatchDone tells the view that the run has ended.
+type WatchDone struct{ Err error }
+
+type (
+	watchBegin struct{ game int }
+	watchFrame struct{ frame player.Frame }
+	watchEnd   struct{ max float64 }
+	watchTick  struct{}
+)
+
+// Observer returns the bench.Observer to run the benchmark with (on one
+// worker); send is the program's Send.
+func (w *Watch) Observer(send func(tea.Msg)) bench.Observer {
+	return &watchObserver{w.gate, w.quit, send}
+}
+
+// Finished returns the message that tells the view the run has ended.
+func (w *Watch) Finished(err error) tea.Msg { return WatchDone{Err: err} }
+
+// Close releases a run waiting for the view: call it after cancelling the
+// run, when the program has ended.
+func (w *Watch) Close() {
+	select {
+	case <-w.quit:
+	default:
+		close(w.quit)
+	}
+}
+
+type watchObserver struct {
+	gate <-chan struct{}
+	quit <-chan struct{}
+	send func(tea.Msg)
+}
+
+func (o *watchObserver) paced(msg tea.Msg) {
+	select {
+	case <-o.gate:
+		o.send(msg)
+	case <-o.quit:
+	}
+}
+
+func (o *watchObserver) Begin(g bench.Game) { o.paced(watchBegin{g.Index}) }
+
+func (o *watchObserver) Step(_ bench.Game, ev any) {
+	if f, ok := ev.(player.Frame); ok {
+		o.paced(watchFrame{f})
+	}
+}
+
+func (o *watchObserver) End(_ bench.Game, out bench.Outcome) { o.send(watchEnd{out.Values[0]}) }
+
+func (w *Watch) tick() tea.Cmd {
+	return tea.Tick(w.delay, func(time.Time) tea.Msg { return watchTick{} })
+}
+
+func (w *Watch) permit() {
+	select {
+	case w.gate <- struct{}{}:
+	default:
+	}
+}
+
+// Init implements tea.Model.
+func (w *Watch) Init() tea.Cmd { return w.tick() }
+
+// Update implements tea.Model.
+func (w *Watch) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		w.width, w.height = msg.Width, msg.Height
+	case watchBegin:
+		w.game, w.started, w.frame = msg.game, true, player.Frame{}
+	case watchFrame:
+		w.frame = msg.frame
+	case watchEnd:
+		w.maxes = append(w.maxes, msg.max)
+	case WatchDone:
+		w.done, w.err = true, msg.Err
+	case watchTick:
+		if w.done {
+			return w, nil
+		}
+		if !w.paused {
+			w.permit()
+		}
+		return w, w.tick()
+	case tea.KeyMsg:
+		switch {
+		case key.Matches(msg, watchKeys.Quit):
+			return w, tea.Quit
+		case key.Matches(msg, watchKeys.Pause):
+			w.paused = !w.paused
+		case key.Matches(msg, watchKeys.Step):
+			w.paused = true
+			w.permit()
+		case key.Matches(msg, watchKeys.Faster):
+			w.delay = max(time.Millisecond, w.delay/2)
+		case key.Matches(msg, watchKeys.Slower):
+			w.delay = min(2*time.Second, w.delay*2)
+		}
+	}
+	return w, nil
+}
+
+// View implements tea.Model.
+func (w *Watch) View() string {
+	layouts := make([]func() string, len(tileSizes))
+	for i, size := range tileSizes {
+		layouts[i] = func() string { return w.layout(size) }
+	}
+	return tui.Fit(w.width, w.height, "", layouts...)
+}
+
+func (w *Watch) layout(size tileSize) string {
+	state := "running"
+	switch {
+	case w.done:
+		state = "finished"
+	case w.paused:
+		state = "paused"
+	}
+	title := tui.Title.Render("2048 PLAYER") + tui.Dim.Render(fmt.Sprintf("  game %d of %d · %s · every %v", min(w.game+1, w.games), w.games, state, w.delay))
+	figures := fmt.Sprintf("score %s   moves %s", tui.Strong.Render(fmt.Sprint(w.frame.Score)), tui.Strong.Render(fmt.Sprint(w.frame.Moves)))
+	board := ""
+	if w.frame.Grid.Size() > 0 {
+		board = boardView(w.frame.Grid, size)
+	}
+	sum := 0.0
+	for _, m := range w.maxes {
+		sum += m / 2048
+	}
+	finished := tui.Dim.Render(fmt.Sprintf("%d games finished · Σ max tile / 2048 = %.2f", len(w.maxes), sum))
+	help := tui.HelpLines(w.width, []key.Binding{watchKeys.Pause, watchKeys.Step}, []key.Binding{watchKeys.Faster, watchKeys.Quit})
+	return lipgloss.JoinVertical(lipgloss.Center, title, figures, "", board, "", finished, help)
+}

@@ -1,0 +1,237 @@
+package player
+
+import (
+	"sync"
+	"time"
+
+	"gamelab/twenty48"
+)
+
+// Expectimax searches the moves of a 4×4 board: at a move node the best of
+// the moves that change the board, at a chance node the average over every
+// empty cell and both tiles (a 2 nine times in ten, a 4 once). Leaves are
+// rated by the line tables of the heuristic. A transposition table per
+// root move keeps each position searched once per depth; chance branches
+// less likely than minProbability are rated at once; the depth grows with
+// the number of distinct tiles, as hard positions need it; the root moves
+// are searched in parallel. It allocates nothing per node.
+type Expectimax struct {
+	budget Budget
+	tables [4]*table // one per root move, reused move after move
+}
+
+// Budget sets how hard Expectimax searches.
+type Budget struct {
+	// MinDepth and MaxDepth bound the depth in moves; between them it is
+	// the number of distinct tiles less DepthOffset.
+	MinDepth, MaxDepth, DepthOffset int
+	// MinProbability prunes chance branches less likely than it.
+	MinProbability float32
+	// PerMove, if not zero, deepens the search move by move until the time
+	// is spent, instead of the depth rule.
+	PerMove time.Duration
+}
+
+// The levels the command line names.
+var (
+	// Fast plays quickly: a shallow search that still sees a move ahead
+	// of every spawn.
+	Fast = Budget{MinDepth: 2, MaxDepth: 4, DepthOffset: 3, MinProbability: 0.001}
+	// Strong searches deeper in hard positions, within about fifteen
+	// CPU-seconds per 10,000 points.
+	Strong = Budget{MinDepth: 2, MaxDepth: 6, DepthOffset: 3, MinProbability: 0.0003}
+)
+
+// NewExpectimax returns a player searching within budget.
+func NewExpectimax(b Budget) *Expectimax {
+	e := &Expectimax{budget: b}
+	for i := range e.tables {
+		e.tables[i] = newTable(1 << 18)
+	}
+	return e
+}
+
+// Move implements Strategy.
+func (e *Expectimax) Move(b twenty48.Board) (twenty48.Direction, bool) {
+	if e.budget.PerMove > 0 {
+		return e.timed(b)
+	}
+	depth := min(e.budget.MaxDepth, max(e.budget.MinDepth, distinct(b)-e.budget.DepthOffset))
+	return e.search(b, depth)
+}
+
+// timed deepens the search until the move's time is spent.
+func (e *Expectimax) timed(b twenty48.Board) (twenty48.Direction, bool) {
+	deadline := time.Now().Add(e.budget.PerMove)
+	best, ok := e.search(b, 1)
+	for depth := 2; ok && depth <= 8; depth++ {
+		start := time.Now()
+		d, _ := e.search(b, depth)
+		best = d
+		// The next depth costs several times this one: stop if it cannot
+		// end in time.
+		if spent := time.Since(start); time.Now().Add(4 * spent).After(deadline) {
+			break
+		}
+	}
+	return best, ok
+}
+
+// search returns the best move at depth, the root moves weighed in
+// parallel.
+func (e *Expectimax) search(b twenty48.Board, depth int) (twenty48.Direction, bool) {
+	var values [4]float32
+	var moved [4]bool
+	var wg sync.WaitGroup
+	for i, d := range twenty48.Directions {
+		next, _ := b.Move(d)
+		if next == b {
+			continue
+		}
+		moved[i] = true
+		wg.Go(func() {
+			s := searcher{t: e.tables[i], minProb: e.budget.MinProbability}
+			s.t.clear()
+			values[i] = s.chance(next, depth-1, 1)
+		})
+	}
+	wg.Wait()
+	best, found := twenty48.Up, false
+	for i, d := range twenty48.Directions {
+		if moved[i] && (!found || values[i] > values[best]) {
+			best, found = d, true
+		}
+	}
+	return best, found
+}
+
+// searcher is the state of one search: its transposition table and
+// pruning threshold.
+type searcher struct {
+	t       *table
+	minProb float32
+}
+
+// move returns the value of choosing a move on b with depth moves to go.
+// Up and down move the columns of b transposed; each board moved is rated
+// with the transposed form that making it gave for free.
+func (s *searcher) move(b twenty48.Board, depth int, prob float32) float32 {
+	best := float32(0)
+	leaf := depth <= 0 || prob < s.minProb
+	t := b.Transpose()
+	for _, left := range [2]bool{true, false} {
+		if next := b.MoveRows(left); next != b {
+			if leaf {
+				best = max(best, rateRows(next)+rateRows(next.Transpose()))
+			} else {
+				best = max(best, s.chance(next, depth, prob))
+			}
+		}
+		if nt := t.MoveRows(left); nt != t {
+			next := nt.Transpose()
+			if leaf {
+				best = max(best, rateRows(next)+rateRows(nt))
+			} else {
+				best = max(best, s.chance(next, depth, prob))
+			}
+		}
+	}
+	return best
+}
+
+// chance returns the expected value of b before its spawn, with depth
+// moves to go after it.
+func (s *searcher) chance(b twenty48.Board, depth int, prob float32) float32 {
+	if depth <= 0 || prob < s.minProb {
+		return rate(b)
+	}
+	if v, ok := s.t.get(b, depth); ok {
+		return v
+	}
+	empty := b.Empty()
+	if empty == 0 {
+		return rate(b)
+	}
+	p := prob / float32(empty)
+	sum := float32(0)
+	for i := range 16 {
+		if b>>(4*i)&15 != 0 {
+			continue
+		}
+		two := b | twenty48.Board(1)<<(4*i)
+		four := b | twenty48.Board(2)<<(4*i)
+		sum += 0.9*s.move(two, depth-1, p*0.9) + 0.1*s.move(four, depth-1, p*0.1)
+	}
+	v := sum / float32(empty)
+	s.t.put(b, depth, v)
+	return v
+}
+
+// distinct returns the number of distinct tiles on b.
+func distinct(b twenty48.Board) int {
+	var seen uint32
+	for i := range 16 {
+		seen |= 1 << (b >> (4 * i) & 15)
+	}
+	seen &^= 1 // empty cells are no tile
+	n := 0
+	for ; seen != 0; seen &= seen - 1 {
+		n++
+	}
+	return n
+}
+
+// table is a transposition table of chance nodes: open addressing over a
+// power-of-two array, entries marked by the generation of the search that
+// wrote them, so clearing costs nothing.
+type table struct {
+	keys  []twenty48.Board
+	vals  []float32
+	depth []uint8
+	gen   []uint32
+	cur   uint32
+	mask  uint64
+}
+
+func newTable(size int) *table {
+	return &table{keys: make([]twenty48.Board, size), vals: make([]float32, size), depth: make([]uint8, size),
+		gen: make([]uint32, size), mask: uint64(size - 1)}
+}
+
+// clear forgets every entry, by starting a new generation.
+func (t *table) clear() { t.cur++ }
+
+func (t *table) slot(b twenty48.Board) uint64 {
+	h := uint64(b) * 0x9e3779b97f4a7c15
+	return (h ^ h>>29) & t.mask
+}
+
+// get returns the value of b searched at least depth deep, if the table has
+// it.
+func (t *table) get(b twenty48.Board, depth int) (float32, bool) {
+	i := t.slot(b)
+	for probe := 0; probe < 4; probe++ {
+		j := (i + uint64(probe)) & t.mask
+		if t.gen[j] != t.cur {
+			return 0, false
+		}
+		if t.keys[j] == b {
+			return t.vals[j], int(t.depth[j]) >= depth
+		}
+	}
+	return 0, false
+}
+
+// put keeps the value of b at depth, in a free slot near its own or over
+// the first one.
+func (t *table) put(b twenty48.Board, depth int, v float32) {
+	i := t.slot(b)
+	for probe := 0; probe < 4; probe++ {
+		j := (i + uint64(probe)) & t.mask
+		if t.gen[j] != t.cur || t.keys[j] == b {
+			t.keys[j], t.vals[j], t.depth[j], t.gen[j] = b, v, uint8(depth), t.cur
+			return
+		}
+	}
+	t.keys[i], t.vals[i], t.depth[i], t.gen[i] = b, v, uint8(depth), t.cur
+}

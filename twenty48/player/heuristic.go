@@ -1,0 +1,76 @@
+package player
+
+import (
+	"math"
+
+	"gamelab/twenty48"
+)
+
+// The heuristic rates a board by its rows and columns, each looked up in a
+// table of 65,536 entries. A good 2048 position keeps its tiles in order
+// along each line (large tiles gathered at one end), has empty cells and
+// neighbours ready to merge, and pays for every tile it carries: big
+// unmerged tiles are what end games.
+type weights struct {
+	base, empty, merge, order, orderPower, tileCost, tileCostPower float64
+}
+
+// ourWeights were tuned here: hill climbing on the mean score of 150
+// seeded games at depth 2 (from 28,700 to 54,400).
+var ourWeights = weights{
+	base:          100_000, // keeps every rating of a live board positive
+	empty:         272,
+	merge:         428,
+	order:         31,
+	orderPower:    2.8,
+	tileCost:      11.5,
+	tileCostPower: 3.1,
+}
+
+// lineRating holds the rating of every line, as a row read left to right
+// (column 0 in the low nibble).
+var lineRating = makeLineRating(ourWeights)
+
+func makeLineRating(w weights) *[1 << 16]float32 {
+	var t [1 << 16]float32
+	for v := range 1 << 16 {
+		var rank [4]float64
+		empty, merges, prev, cost := 0.0, 0.0, 0.0, 0.0
+		for i := range 4 {
+			r := float64(v >> (4 * i) & 15)
+			rank[i] = r
+			cost += math.Pow(r, w.tileCostPower)
+			if r == 0 {
+				empty++
+				continue
+			}
+			if r == prev {
+				merges++ // neighbours (empty cells between them aside) that can merge
+			}
+			prev = r
+		}
+		// Disorder either way: a line may rise or fall, not both.
+		rising, falling := 0.0, 0.0
+		for i := 1; i < 4; i++ {
+			a, b := math.Pow(rank[i-1], w.orderPower), math.Pow(rank[i], w.orderPower)
+			if a > b {
+				rising += a - b
+			} else {
+				falling += b - a
+			}
+		}
+		t[v] = float32(w.base + w.empty*empty + w.merge*merges -
+			w.order*math.Min(rising, falling) - w.tileCost*cost)
+	}
+	return &t
+}
+
+// rate returns the heuristic rating of b: the sum over its rows and
+// columns.
+func rate(b twenty48.Board) float32 { return rateRows(b) + rateRows(b.Transpose()) }
+
+// rateRows returns the rating of b's rows; of its columns, given b
+// transposed.
+func rateRows(b twenty48.Board) float32 {
+	return lineRating[uint16(b)] + lineRating[uint16(b>>16)] + lineRating[uint16(b>>32)] + lineRating[uint16(b>>48)]
+}

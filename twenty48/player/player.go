@@ -1,0 +1,171 @@
+// Package player holds 2048 players: programs that choose a move for a
+// board, as the specification's Game2048Strategy does. A Strategy sees the
+// board only (it may keep its own scratch memory, so each goroutine needs
+// its own, made by a Factory); Register names it for the benchmark, the
+// protocol and the game's hint and autoplay.
+//
+// The default player, Expectimax, searches the moves and the spawns to a
+// depth set by its Budget, rating positions with line tables.
+package player
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"time"
+
+	"gamelab/internal/bench"
+	"gamelab/twenty48"
+)
+
+// Strategy chooses the next move for a board. It returns false when no
+// move changes the board; otherwise the move it returns changes it.
+type Strategy interface {
+	Move(b twenty48.Board) (twenty48.Direction, bool)
+}
+
+// Seeder is implemented by strategies that use randomness: the benchmark
+// seeds them with the game's player seed.
+type Seeder interface {
+	Seed(seed uint64)
+}
+
+// Factory makes a strategy that searches within budget.
+type Factory func(budget Budget) Strategy
+
+var factories = map[string]Factory{}
+
+// Register names a strategy; it panics if the name is taken.
+func Register(name string, f Factory) {
+	if _, dup := factories[name]; dup {
+		panic("player: " + name + " registered twice")
+	}
+	factories[name] = f
+}
+
+// Names returns the registered names, sorted.
+func Names() []string {
+	var names []string
+	for n := range factories {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	return names
+}
+
+// Lookup returns the factory registered as name.
+func Lookup(name string) (Factory, error) {
+	f, ok := factories[name]
+	if !ok {
+		return nil, fmt.Errorf("unknown player %q: choose %s", name, strings.Join(Names(), ", "))
+	}
+	return f, nil
+}
+
+// DefaultPlayer names the strongest player.
+const DefaultPlayer = "expectimax"
+
+// ParseBudget reads a budget as users write it: fast, strong, or a time
+// per move such as 50ms.
+func ParseBudget(s string) (Budget, error) {
+	switch s {
+	case "fast":
+		return Fast, nil
+	case "strong":
+		return Strong, nil
+	}
+	d, err := time.ParseDuration(s)
+	if err != nil || d <= 0 {
+		return Budget{}, fmt.Errorf("budget %q: fast, strong, or a time per move such as 50ms", s)
+	}
+	return Budget{MinProbability: 0.0001, PerMove: d}, nil
+}
+
+// Random plays a random move that changes the board: the baseline.
+type Random struct{ rng *rand.Rand }
+
+// Seed implements Seeder.
+func (r *Random) Seed(seed uint64) { r.rng = rand.New(rand.NewPCG(seed, 0x32303438)) }
+
+// Move implements Strategy.
+func (r *Random) Move(b twenty48.Board) (twenty48.Direction, bool) {
+	var moves []twenty48.Direction
+	for _, d := range twenty48.Directions {
+		if next, _ := b.Move(d); next != b {
+			moves = append(moves, d)
+		}
+	}
+	if len(moves) == 0 {
+		return 0, false
+	}
+	if r.rng == nil {
+		r.Seed(1)
+	}
+	return moves[r.rng.IntN(len(moves))], true
+}
+
+func init() {
+	Register(DefaultPlayer, func(b Budget) Strategy { return NewExpectimax(b) })
+	Register("random", func(Budget) Strategy { return &Random{} })
+}
+
+// Metrics are what the 2048 benchmark measures per game.
+var Metrics = []bench.Metric{
+	{Name: "max tile", Better: bench.Higher, Format: "%.0f", Powers: true},
+	{Name: "score", Better: bench.Higher, Format: "%.0f"},
+	{Name: "moves", Better: bench.Higher, Format: "%.0f"},
+}
+
+// BenchConfig returns the benchmark of a player over games seeded games.
+func BenchConfig(name, budget string, games int, seed uint64) bench.Config {
+	return bench.Config{Name: fmt.Sprintf("2048 4×4, player %s, budget %s", name, budget), Metrics: Metrics, Games: games, Seed: seed}
+}
+
+// BenchPlayer plays benchmark games: the game owns the board and the
+// spawns (drawn from the game's seed); the strategy sees the board only,
+// and its player seed if it is a Seeder.
+type BenchPlayer struct{ s Strategy }
+
+// NewBenchPlayer returns a player of benchmark games with s.
+func NewBenchPlayer(s Strategy) *BenchPlayer { return &BenchPlayer{s} }
+
+// Play implements bench.Player: it plays one seeded game to its end,
+// reporting each move to the run's observer.
+func (p *BenchPlayer) Play(ctx context.Context, g bench.Game) (bench.Outcome, error) {
+	if sd, ok := p.s.(Seeder); ok {
+		sd.Seed(g.PlayerSeed)
+	}
+	game, err := twenty48.New(4, g.Seed, twenty48.ClassicMode, 0)
+	if err != nil {
+		return bench.Outcome{}, err
+	}
+	for !game.Over() {
+		if err := ctx.Err(); err != nil {
+			return bench.Outcome{}, err
+		}
+		b, _ := twenty48.BoardOf(game.Grid())
+		d, ok := p.s.Move(b)
+		if !ok {
+			return bench.Outcome{}, fmt.Errorf("the player found no move on a live board")
+		}
+		if err := game.Play(twenty48.Move(d), nil); err != nil {
+			return bench.Outcome{}, fmt.Errorf("move %d (%v): %w", len(game.Moves())+1, d, err)
+		}
+		g.Observe(Frame{Grid: game.Grid(), Score: game.Score(), Moves: len(game.Moves())})
+	}
+	maxTile := float64(uint64(1) << game.Grid().MaxExp())
+	return bench.Outcome{
+		Values: []float64{maxTile, float64(game.Score()), float64(len(game.Moves()))},
+		Detail: fmt.Sprintf("max %.0f", maxTile),
+	}, nil
+}
+
+// Frame is what a benchmark game reports to the run's observer after each
+// move: the board and the figures, copied.
+type Frame struct {
+	Grid  twenty48.Grid
+	Score int64
+	Moves int
+}

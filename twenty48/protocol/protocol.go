@@ -1,0 +1,98 @@
+// Package protocol is the line protocol of the 2048 player, for other
+// programs: one command a line, one reply a line (docs/protocols/2048.md).
+//
+//	new <seed>                → ok
+//	board e0 e1 … e15         → U, D, L or R
+//	quit                      → (the end)
+//
+// The caller owns the game: its board and its spawns. A board is the
+// sixteen exponents (0 empty, 11 for 2048), row by row from the top left.
+// The reply to a board is a move that changes it; a line the player cannot
+// answer gets "error: " and the reason, and the session goes on.
+package protocol
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"gamelab/twenty48"
+	"gamelab/twenty48/player"
+)
+
+// Serve answers the commands read from r on w with moves of s, until quit
+// or the end of r.
+func Serve(r io.Reader, w io.Writer, s player.Strategy) error {
+	sc := bufio.NewScanner(r)
+	out := bufio.NewWriter(w)
+	defer out.Flush()
+	reply := func(format string, args ...any) error {
+		fmt.Fprintf(out, format+"\n", args...)
+		return out.Flush()
+	}
+	for sc.Scan() {
+		fields := strings.Fields(sc.Text())
+		if len(fields) == 0 {
+			continue
+		}
+		var err error
+		switch fields[0] {
+		case "quit":
+			return nil
+		case "new":
+			err = newGame(fields[1:], s, reply)
+		case "board":
+			err = move(fields[1:], s, reply)
+		default:
+			err = reply("error: unknown command %q: use new, board or quit", fields[0])
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return sc.Err()
+}
+
+func newGame(args []string, s player.Strategy, reply func(string, ...any) error) error {
+	if len(args) != 1 {
+		return reply("error: new takes a seed, e.g. new 42")
+	}
+	seed, err := strconv.ParseUint(args[0], 10, 64)
+	if err != nil {
+		return reply("error: seed %q: want a whole number from 0 to %d", args[0], uint64(1<<64-1))
+	}
+	if sd, ok := s.(player.Seeder); ok {
+		sd.Seed(seed)
+	}
+	return reply("ok")
+}
+
+func move(args []string, s player.Strategy, reply func(string, ...any) error) error {
+	b, err := ParseBoard(args)
+	if err != nil {
+		return reply("error: %v", err)
+	}
+	d, ok := s.Move(b)
+	if !ok {
+		return reply("error: no move changes this board: the game is over")
+	}
+	return reply("%v", d)
+}
+
+// ParseBoard reads the sixteen exponents of a board, row by row.
+func ParseBoard(args []string) (twenty48.Board, error) {
+	if len(args) != 16 {
+		return 0, fmt.Errorf("a board has 16 cells, this one %d", len(args))
+	}
+	var b twenty48.Board
+	for i, a := range args {
+		e, err := strconv.Atoi(a)
+		if err != nil || e < 0 || e > 15 {
+			return 0, fmt.Errorf("cell %d: %q is not an exponent from 0 to 15", i+1, a)
+		}
+		b |= twenty48.Board(e) << (4 * i)
+	}
+	return b, nil
+}

@@ -1,0 +1,79 @@
+package protocol
+
+import (
+	"strings"
+	"testing"
+
+	"gamelab/twenty48"
+	"gamelab/twenty48/player"
+)
+
+func TestServe(t *testing.T) {
+	in := strings.Join([]string{
+		"new 42",
+		"board 1 1 0 0 0 0 0 0 0 0 0 0 0 0 0 0",
+		"board 1 2 1 2 2 1 2 1 1 2 1 2 2 1 2 1", // no move
+		"board 1 2 3",
+		"board 1 1 0 0 0 0 0 0 0 0 0 0 0 0 0 16",
+		"new x",
+		"jump",
+		"",
+		"quit",
+		"board 1 1 0 0 0 0 0 0 0 0 0 0 0 0 0 0",
+	}, "\n")
+	var out strings.Builder
+	if err := Serve(strings.NewReader(in), &out, player.NewExpectimax(player.Fast)); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	want := []string{"ok", "", "error: no move changes this board", "error: a board has 16 cells, this one 3",
+		"error: cell 16: \"16\"", "error: seed \"x\"", "error: unknown command \"jump\""}
+	if len(lines) != len(want) {
+		t.Fatalf("replies:\n%s", out.String())
+	}
+	for i, w := range want {
+		if !strings.HasPrefix(lines[i], w) {
+			t.Errorf("reply %d: %q, want %q…", i+1, lines[i], w)
+		}
+	}
+	if d := lines[1]; d != "L" && d != "R" && d != "U" && d != "D" {
+		t.Errorf("reply to a board: %q", d)
+	}
+}
+
+// FuzzServe sends any lines: every reply is ok, a move that changes the
+// board it answers, or an error line.
+func FuzzServe(f *testing.F) {
+	f.Add("new 1\nboard 1 1 0 0 0 0 0 0 0 0 0 0 0 0 0 0\nquit\n")
+	f.Add("board 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0\nboard a\n")
+	s := player.NewExpectimax(player.Budget{MinDepth: 1, MaxDepth: 1, MinProbability: 0.01})
+	f.Fuzz(func(t *testing.T, in string) {
+		var out strings.Builder
+		if err := Serve(strings.NewReader(in), &out, s); err != nil {
+			t.Fatal(err)
+		}
+		replies := strings.Split(out.String(), "\n")
+		k := 0
+		for _, line := range strings.Split(in, "\n") {
+			fields := strings.Fields(line)
+			if len(fields) == 0 {
+				continue
+			}
+			if fields[0] == "quit" {
+				break
+			}
+			r := replies[k]
+			k++
+			if fields[0] == "board" && !strings.HasPrefix(r, "error: ") {
+				b, err := ParseBoard(fields[1:])
+				d, perr := twenty48.ParseDirection(r)
+				if err != nil || perr != nil {
+					t.Fatalf("%q answered %q", line, r)
+				}
+				if next, _ := b.Move(d); next == b {
+					t.Fatalf("%q answered %v, which changes nothing", line, d)
+				}
+			}
+		}
+	})
+}

@@ -17,6 +17,7 @@ import (
 	"gamelab/internal/stats"
 	"gamelab/internal/tui"
 	"gamelab/twenty48"
+	"gamelab/twenty48/player"
 )
 
 // Options configure a session of games.
@@ -67,14 +68,20 @@ type Model struct {
 	frame  int
 	from   twenty48.Grid
 
+	strategy player.Strategy // for hints and autoplay, made on first use
+	thinking bool            // a move is being searched
+	autoplay bool
+
 	width, height int
 }
 
 // keys are the bindings, for matching and for the help line. The moves
 // are the arrows only, so that letters stay free for commands.
 var keys = struct {
-	Up, Down, Left, Right, Undo, Shuffle, New, Save, Animate, Quit key.Binding
+	Up, Down, Left, Right, Undo, Shuffle, New, Save, Animate, Hint, Auto, Quit key.Binding
 }{
+	Hint:    key.NewBinding(key.WithKeys("h"), key.WithHelp("h", "hint")),
+	Auto:    key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "autoplay")),
 	Up:      key.NewBinding(key.WithKeys("up"), key.WithHelp("arrows", "move")),
 	Down:    key.NewBinding(key.WithKeys("down")),
 	Left:    key.NewBinding(key.WithKeys("left")),
@@ -145,11 +152,67 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return m, nil
 		}
 		return m, frame()
+	case suggestionMsg:
+		return m, m.suggested(msg)
 	case tea.KeyMsg:
 		return m.handleKey(msg)
 	}
 	return m, nil
 }
+
+// suggestionMsg delivers the player's move for the board it was asked for.
+type suggestionMsg struct {
+	board twenty48.Board
+	move  twenty48.Direction
+	ok    bool
+}
+
+// suggest starts the player's search for the board on screen.
+func (m *Model) suggest() tea.Cmd {
+	if m.thinking {
+		return nil
+	}
+	b, ok := twenty48.BoardOf(m.game.Grid())
+	if !ok {
+		m.autoplay = false
+		m.message = "The player plays 4×4 boards without evil tiles."
+		return nil
+	}
+	if m.strategy == nil {
+		m.strategy = player.NewExpectimax(player.Fast)
+	}
+	m.thinking = true
+	s := m.strategy
+	return func() tea.Msg {
+		d, ok := s.Move(b)
+		return suggestionMsg{b, d, ok}
+	}
+}
+
+// suggested shows the player's move, or plays it under autoplay, if the
+// board has not changed meanwhile.
+func (m *Model) suggested(msg suggestionMsg) tea.Cmd {
+	m.thinking = false
+	if b, _ := twenty48.BoardOf(m.game.Grid()); b != msg.board || !msg.ok {
+		if m.autoplay && !m.game.Over() {
+			return m.suggest()
+		}
+		return nil
+	}
+	if !m.autoplay {
+		m.message = "Hint: " + arrows[msg.move] + "."
+		return nil
+	}
+	cmd := m.play(twenty48.Move(msg.move))
+	if m.game.Over() {
+		m.autoplay = false
+		return cmd
+	}
+	return tea.Batch(cmd, m.suggest())
+}
+
+// arrows names the moves as the keys show them.
+var arrows = [4]string{"↑ up", "↓ down", "← left", "→ right"}
 
 func (m *Model) handleKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 	m.slides = nil // a key ends the slide under way
@@ -186,6 +249,17 @@ func (m *Model) handleKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 		return m, nil
 	case key.Matches(msg, keys.Shuffle) && m.opts.Mode == twenty48.ShuffleMode:
 		return m, m.play(twenty48.ShuffleMove)
+	case key.Matches(msg, keys.Hint):
+		m.message = "Thinking…"
+		return m, m.suggest()
+	case key.Matches(msg, keys.Auto):
+		m.autoplay = !m.autoplay
+		if !m.autoplay {
+			m.message = "Autoplay off."
+			return m, nil
+		}
+		m.message = "Autoplay: a stops it."
+		return m, m.suggest()
 	}
 	for d, b := range []key.Binding{keys.Up, keys.Down, keys.Left, keys.Right} {
 		if key.Matches(msg, b) {

@@ -314,3 +314,45 @@ func TestOverWithUndo(t *testing.T) {
 		t.Errorf("after leaving: %+v", got)
 	}
 }
+
+func TestHintAndAutoplay(t *testing.T) {
+	m := newModel(t, Options{Seed: 4, Profile: &Profile{Settings: Settings{NoAnimation: true}}})
+	cmd := send(m, runes("h"))
+	if cmd == nil {
+		t.Fatal("h starts no search")
+	}
+	send(m, cmd())
+	if !strings.HasPrefix(m.message, "Hint: ") || len(m.Game().Moves()) != 0 {
+		t.Fatalf("after the hint: %q, %d moves", m.message, len(m.Game().Moves()))
+	}
+	cmd = send(m, runes("a"))
+	for i := 0; i < 30 && cmd != nil; i++ {
+		msg := cmd()
+		if batch, ok := msg.(tea.BatchMsg); ok {
+			cmd = nil
+			for _, c := range batch {
+				if c != nil {
+					if r := c(); r != nil {
+						if _, ok := r.(suggestionMsg); ok {
+							cmd = send(m, r)
+						}
+					}
+				}
+			}
+			continue
+		}
+		cmd = send(m, msg)
+	}
+	if len(m.Game().Moves()) < 10 {
+		t.Errorf("autoplay made %d moves", len(m.Game().Moves()))
+	}
+	send(m, runes("a"))
+	if m.autoplay {
+		t.Error("a does not stop autoplay")
+	}
+	big := newModel(t, Options{Seed: 4, Size: 5})
+	send(big, runes("h"))
+	if !strings.Contains(big.message, "4×4") {
+		t.Errorf("a hint on 5×5: %q", big.message)
+	}
+}

@@ -48,7 +48,7 @@ func (m *Model) layout(size tileSize) string {
 	case g.Won():
 		status = tui.Dim.Render("2048 reached.")
 	}
-	moves := []key.Binding{keys.Up, keys.Undo, keys.New}
+	moves := []key.Binding{keys.Up, keys.Undo, keys.New, keys.Hint, keys.Auto}
 	if m.opts.Mode == twenty48.ShuffleMode {
 		moves = slices.Insert(moves, 1, keys.Shuffle)
 	}

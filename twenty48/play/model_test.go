@@ -1,10 +1,12 @@
 package play
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
@@ -12,10 +14,12 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 	"github.com/muesli/termenv"
 
+	"gamelab/internal/bench"
 	"gamelab/internal/stats"
 	"gamelab/internal/store"
 	"gamelab/internal/testenv"
 	"gamelab/twenty48"
+	"gamelab/twenty48/player"
 )
 
 // TestMain renders in true colour, once for all tests (views compared as
@@ -354,5 +358,43 @@ func TestHintAndAutoplay(t *testing.T) {
 	send(big, runes("h"))
 	if !strings.Contains(big.message, "4×4") {
 		t.Errorf("a hint on 5×5: %q", big.message)
+	}
+}
+
+// TestWatchIsAViewOfTheRun runs a benchmark with the watch as its observer,
+// paced by ticks, as the program does.
+func TestWatchIsAViewOfTheRun(t *testing.T) {
+	w := NewWatch(2)
+	msgs := make(chan tea.Msg, 64)
+	cfg := player.BenchConfig("random", "fast", 2, 5)
+	cfg.Workers, cfg.Observer = 1, w.Observer(func(m tea.Msg) { msgs <- m })
+	done := make(chan *bench.Report, 1)
+	go func() {
+		r, err := bench.Run(context.Background(), cfg, func() (bench.Player, error) { return player.NewBenchPlayer(&player.Random{}), nil }, nil)
+		if err != nil {
+			t.Error(err)
+		}
+		done <- r
+	}()
+	send(w, tea.WindowSizeMsg{Width: 80, Height: 40})
+	var report *bench.Report
+	for report == nil {
+		select {
+		case m := <-msgs:
+			send(w, m)
+		case report = <-done:
+		case <-time.After(time.Millisecond):
+			send(w, watchTick{})
+		}
+	}
+	for len(msgs) > 0 {
+		send(w, <-msgs)
+	}
+	send(w, w.Finished(nil))
+	if len(w.maxes) != 2 || w.maxes[1] != report.Outcomes[1].Values[0] {
+		t.Fatalf("the view saw %v, the report %v", w.maxes, report.Outcomes)
+	}
+	if view := ansi.Strip(w.View()); !strings.Contains(view, "finished") || !strings.Contains(view, "2 games finished") {
+		t.Errorf("finished view:\n%s", view)
 	}
 }

@@ -418,3 +418,24 @@ func TestPowerHistogram(t *testing.T) {
 		t.Error("bins for no positive value")
 	}
 }
+
+func TestPacer(t *testing.T) {
+	p := NewPacer()
+	p.Permit()
+	p.Permit() // one permit at most
+	if !p.Wait() {
+		t.Fatal("a permitted Wait failed")
+	}
+	waited := make(chan bool)
+	go func() { waited <- p.Wait() }()
+	select {
+	case <-waited:
+		t.Fatal("Wait returned without a permit")
+	case <-time.After(20 * time.Millisecond):
+	}
+	p.Close()
+	p.Close()
+	if <-waited || p.Wait() {
+		t.Error("Wait after Close reported a step")
+	}
+}

@@ -26,8 +26,7 @@ import (
 type Watch struct {
 	u     *solve.Universe
 	games int
-	gate  chan struct{} // a permit for the run to show one more guess
-	quit  chan struct{} // closed when the view ends, to release the run
+	pace  *bench.Pacer // the run shows a guess once the view permits
 
 	game    int             // index of the game on the board
 	secret  nerdle.Equation // its secret, for the person watching
@@ -55,14 +54,14 @@ var watchKeys = struct {
 // NewWatch returns a view of a run of games games over u.
 func NewWatch(u *solve.Universe, games int) *Watch {
 	return &Watch{u: u, games: games, delay: 400 * time.Millisecond,
-		gate: make(chan struct{}, 1), quit: make(chan struct{})}
+		pace: bench.NewPacer()}
 }
 
 // Observer returns the bench.Observer to run the benchmark with: it hands
 // the run's events to send (the program's Send) and paces the guesses.
 // The run must have one worker.
 func (w *Watch) Observer(send func(tea.Msg)) bench.Observer {
-	return &watchObserver{w.u, w.gate, w.quit, send}
+	return &watchObserver{w.u, w.pace, send}
 }
 
 // Finished returns the message that tells the view the run has ended.
@@ -71,13 +70,7 @@ func (w *Watch) Finished(err error) tea.Msg { return RunDone{Err: err} }
 // Close releases a run waiting for the view: call it when the program has
 // ended, after cancelling the run's context, so that the run stops where
 // the person watching left it.
-func (w *Watch) Close() {
-	select {
-	case <-w.quit:
-	default:
-		close(w.quit)
-	}
-}
+func (w *Watch) Close() { w.pace.Close() }
 
 // RunDone tells the view that the run has ended, with its error if any.
 type RunDone struct{ Err error }
@@ -85,8 +78,7 @@ type RunDone struct{ Err error }
 // watchObserver is the run's side of a Watch.
 type watchObserver struct {
 	u    *solve.Universe
-	gate <-chan struct{}
-	quit <-chan struct{}
+	pace *bench.Pacer
 	send func(tea.Msg)
 }
 
@@ -113,10 +105,8 @@ func (o *watchObserver) Step(g bench.Game, event any) {
 
 // paced sends msg once the view permits, or drops it once the view is gone.
 func (o *watchObserver) paced(msg tea.Msg) {
-	select {
-	case <-o.gate:
+	if o.pace.Wait() {
 		o.send(msg)
-	case <-o.quit:
 	}
 }
 
@@ -136,14 +126,6 @@ func (w *Watch) tick() tea.Cmd {
 // Init implements tea.Model.
 func (w *Watch) Init() tea.Cmd { return w.tick() }
 
-// permit lets the run show one more guess, if it has not one already.
-func (w *Watch) permit() {
-	select {
-	case w.gate <- struct{}{}:
-	default:
-	}
-}
-
 // Update implements tea.Model.
 func (w *Watch) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
@@ -162,7 +144,7 @@ func (w *Watch) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return w, nil
 		}
 		if !w.paused {
-			w.permit()
+			w.pace.Permit()
 		}
 		return w, w.tick()
 	case tea.KeyMsg:
@@ -175,7 +157,7 @@ func (w *Watch) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			w.paused = !w.paused
 		case key.Matches(msg, watchKeys.Step):
 			w.paused = true
-			w.permit()
+			w.pace.Permit()
 		case key.Matches(msg, watchKeys.Faster):
 			w.delay = max(10*time.Millisecond, w.delay/2)
 		case key.Matches(msg, watchKeys.Slower):

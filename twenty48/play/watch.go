@@ -19,8 +19,7 @@ import (
 // steps one move, + and - change the speed.
 type Watch struct {
 	games int
-	gate  chan struct{}
-	quit  chan struct{}
+	pace  *bench.Pacer // the run shows a move once the view permits
 
 	game    int
 	frame   player.Frame
@@ -46,7 +45,7 @@ var watchKeys = struct {
 
 // NewWatch returns a view of a run of games games.
 func NewWatch(games int) *Watch {
-	return &Watch{games: games, delay: 40 * time.Millisecond, gate: make(chan struct{}, 1), quit: make(chan struct{})}
+	return &Watch{games: games, delay: 40 * time.Millisecond, pace: bench.NewPacer()}
 }
 
 // WatchDone tells the view that the run has ended.
@@ -62,7 +61,7 @@ type (
 // Observer returns the bench.Observer to run the benchmark with (on one
 // worker); send is the program's Send.
 func (w *Watch) Observer(send func(tea.Msg)) bench.Observer {
-	return &watchObserver{w.gate, w.quit, send}
+	return &watchObserver{w.pace, send}
 }
 
 // Finished returns the message that tells the view the run has ended.
@@ -70,25 +69,16 @@ func (w *Watch) Finished(err error) tea.Msg { return WatchDone{Err: err} }
 
 // Close releases a run waiting for the view: call it after cancelling the
 // run, when the program has ended.
-func (w *Watch) Close() {
-	select {
-	case <-w.quit:
-	default:
-		close(w.quit)
-	}
-}
+func (w *Watch) Close() { w.pace.Close() }
 
 type watchObserver struct {
-	gate <-chan struct{}
-	quit <-chan struct{}
+	pace *bench.Pacer
 	send func(tea.Msg)
 }
 
 func (o *watchObserver) paced(msg tea.Msg) {
-	select {
-	case <-o.gate:
+	if o.pace.Wait() {
 		o.send(msg)
-	case <-o.quit:
 	}
 }
 
@@ -104,13 +94,6 @@ func (o *watchObserver) End(_ bench.Game, out bench.Outcome) { o.send(watchEnd{o
 
 func (w *Watch) tick() tea.Cmd {
 	return tea.Tick(w.delay, func(time.Time) tea.Msg { return watchTick{} })
-}
-
-func (w *Watch) permit() {
-	select {
-	case w.gate <- struct{}{}:
-	default:
-	}
 }
 
 // Init implements tea.Model.
@@ -134,7 +117,7 @@ func (w *Watch) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return w, nil
 		}
 		if !w.paused {
-			w.permit()
+			w.pace.Permit()
 		}
 		return w, w.tick()
 	case tea.KeyMsg:
@@ -145,7 +128,7 @@ func (w *Watch) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			w.paused = !w.paused
 		case key.Matches(msg, watchKeys.Step):
 			w.paused = true
-			w.permit()
+			w.pace.Permit()
 		case key.Matches(msg, watchKeys.Faster):
 			w.delay = max(time.Millisecond, w.delay/2)
 		case key.Matches(msg, watchKeys.Slower):

@@ -81,3 +81,34 @@ func TestProgramEndsCleanly(t *testing.T) {
 		t.Errorf("a program ended by its context: %v, want no error", err)
 	}
 }
+
+func TestClock(t *testing.T) {
+	c := NewClock(100*time.Millisecond, 10*time.Millisecond, time.Second)
+	steps := 0
+	step := func() { steps++ }
+	if cmd, ok := c.Update(ClockTick{}, step); !ok || cmd == nil || steps != 1 {
+		t.Fatalf("a tick: %v %v, %d steps", cmd, ok, steps)
+	}
+	c.Update(tea.KeyMsg{Type: tea.KeySpace, Runes: []rune(" ")}, step)
+	c.Update(ClockTick{}, step)
+	if !c.Paused || steps != 1 || c.State() != "paused" {
+		t.Errorf("paused: %d steps, state %s", steps, c.State())
+	}
+	c.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("s")}, step)
+	if steps != 2 || !c.Paused {
+		t.Errorf("s: %d steps, paused %v", steps, c.Paused)
+	}
+	for range 10 {
+		c.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("+")}, step)
+	}
+	if c.Delay != 10*time.Millisecond {
+		t.Errorf("fastest %v", c.Delay)
+	}
+	if _, ok := c.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("x")}, step); ok {
+		t.Error("the clock took a key that is not its own")
+	}
+	c.Done = true
+	if cmd, _ := c.Update(ClockTick{}, step); cmd != nil || c.State() != "finished" {
+		t.Error("a finished clock ticks on")
+	}
+}

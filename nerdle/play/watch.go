@@ -34,26 +34,17 @@ type Watch struct {
 	tries   []float64 // guesses of each finished game
 	started bool      // a game has begun
 	done    bool      // the run is over
-	paused  bool
-	delay   time.Duration
+	clock   *tui.Clock
 	err     error
 
 	width, height int
 }
 
-var watchKeys = struct {
-	Pause, Step, Faster, Slower, Quit key.Binding
-}{
-	Pause:  key.NewBinding(key.WithKeys(" "), key.WithHelp("space", "pause/run")),
-	Step:   key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "step")),
-	Faster: key.NewBinding(key.WithKeys("+", "="), key.WithHelp("+/-", "speed")),
-	Slower: key.NewBinding(key.WithKeys("-")),
-	Quit:   tui.Keys.Leave,
-}
+var quitKey = tui.Keys.Leave
 
 // NewWatch returns a view of a run of games games over u.
 func NewWatch(u *solve.Universe, games int) *Watch {
-	return &Watch{u: u, games: games, delay: 400 * time.Millisecond,
+	return &Watch{u: u, games: games, clock: tui.NewClock(400*time.Millisecond, 10*time.Millisecond, 5*time.Second),
 		pace: bench.NewPacer()}
 }
 
@@ -117,14 +108,8 @@ func (o *watchObserver) End(g bench.Game, out bench.Outcome) {
 // Err returns what stopped the run, if anything did.
 func (w *Watch) Err() error { return w.err }
 
-type tickMsg struct{}
-
-func (w *Watch) tick() tea.Cmd {
-	return tea.Tick(w.delay, func(time.Time) tea.Msg { return tickMsg{} })
-}
-
 // Init implements tea.Model.
-func (w *Watch) Init() tea.Cmd { return w.tick() }
+func (w *Watch) Init() tea.Cmd { return w.clock.Tick() }
 
 // Update implements tea.Model.
 func (w *Watch) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
@@ -138,33 +123,16 @@ func (w *Watch) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case endMsg:
 		w.tries = append(w.tries, msg.guesses)
 	case RunDone:
-		w.done, w.err = true, msg.Err
-	case tickMsg:
-		if w.done {
-			return w, nil
-		}
-		if !w.paused {
-			w.pace.Permit()
-		}
-		return w, w.tick()
+		w.done, w.err, w.clock.Done = true, msg.Err, true
 	case tea.KeyMsg:
-		switch {
-		case key.Matches(msg, watchKeys.Quit):
+		if key.Matches(msg, quitKey) {
 			// The run stays held until the caller has stopped it and
 			// calls Close: released now, it would race through the rest.
 			return w, tea.Quit
-		case key.Matches(msg, watchKeys.Pause):
-			w.paused = !w.paused
-		case key.Matches(msg, watchKeys.Step):
-			w.paused = true
-			w.pace.Permit()
-		case key.Matches(msg, watchKeys.Faster):
-			w.delay = max(10*time.Millisecond, w.delay/2)
-		case key.Matches(msg, watchKeys.Slower):
-			w.delay = min(5*time.Second, w.delay*2)
 		}
 	}
-	return w, nil
+	cmd, _ := w.clock.Update(msg, w.pace.Permit)
+	return w, cmd
 }
 
 // View implements tea.Model.
@@ -175,16 +143,11 @@ func (w *Watch) View() string {
 }
 
 func (w *Watch) layout(size tileSize) string {
-	state := "running"
-	switch {
-	case w.err != nil:
+	state := w.clock.State()
+	if w.err != nil {
 		state = "stopped"
-	case w.done:
-		state = "finished"
-	case w.paused:
-		state = "paused"
 	}
-	title := tui.Title.Render("NERDLE SOLVER") + tui.Dim.Render(fmt.Sprintf("  game %d of %d · %s · every %v", min(w.game+1, w.games), w.games, state, w.delay))
+	title := tui.Title.Render("NERDLE SOLVER") + tui.Dim.Render(fmt.Sprintf("  game %d of %d · %s · every %v", min(w.game+1, w.games), w.games, state, w.clock.Delay))
 	rows := make([]string, 0, nerdle.DefaultRows)
 	for _, r := range w.rows {
 		rows = append(rows, RenderRow(GuessCells(r, usual), size))
@@ -200,7 +163,7 @@ func (w *Watch) layout(size tileSize) string {
 	if w.err != nil {
 		parts = append(parts, tui.Error.Render(w.err.Error()))
 	}
-	parts = append(parts, "", tui.KeyHelp(watchKeys.Pause, watchKeys.Step, watchKeys.Faster, watchKeys.Quit))
+	parts = append(parts, "", tui.KeyHelp(tui.ClockKeys.Pause, tui.ClockKeys.Step, tui.ClockKeys.Faster, quitKey))
 	return lipgloss.JoinVertical(lipgloss.Center, parts...)
 }
 

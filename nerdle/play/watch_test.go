@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"gamelab/internal/bench"
+	"gamelab/internal/tui"
 	"gamelab/nerdle"
 	"gamelab/nerdle/solve"
 )
@@ -46,7 +47,7 @@ func TestWatchIsAViewOfTheRun(t *testing.T) {
 			}
 		case report = <-done:
 		case <-time.After(10 * time.Millisecond):
-			w.Update(tickMsg{}) // the clock, faster
+			w.Update(tui.ClockTick{}) // the clock, faster
 		}
 	}
 	for len(msgs) > 0 {

@@ -18,6 +18,7 @@ import (
 	"gamelab/internal/stats"
 	"gamelab/internal/store"
 	"gamelab/internal/testenv"
+	"gamelab/internal/tui"
 	"gamelab/twenty48"
 	"gamelab/twenty48/player"
 )
@@ -250,11 +251,11 @@ func TestReplayView(t *testing.T) {
 		t.Fatal(err)
 	}
 	send(r, tea.WindowSizeMsg{Width: 80, Height: 40})
-	send(r, replayTick{}, replayTick{})
+	send(r, tui.ClockTick{}, tui.ClockTick{})
 	if r.At() != 2 {
 		t.Fatalf("after two ticks: move %d", r.At())
 	}
-	send(r, runes(" "), replayTick{})
+	send(r, runes(" "), tui.ClockTick{})
 	if r.At() != 2 {
 		t.Error("a paused replay moves on")
 	}
@@ -384,7 +385,7 @@ func TestWatchIsAViewOfTheRun(t *testing.T) {
 			send(w, m)
 		case report = <-done:
 		case <-time.After(time.Millisecond):
-			send(w, watchTick{})
+			send(w, tui.ClockTick{})
 		}
 	}
 	for len(msgs) > 0 {

@@ -16,25 +16,19 @@ import (
 // pauses and resumes, s steps one move, the arrows go back and forth, + and
 // - change the speed.
 type Replay struct {
-	rec    twenty48.Record
-	games  []*twenty48.Game // the game after each move; games[0] is the start
-	at     int
-	paused bool
-	delay  time.Duration
+	rec   twenty48.Record
+	games []*twenty48.Game // the game after each move; games[0] is the start
+	at    int
+	clock *tui.Clock
 
 	width, height int
 }
 
 var replayKeys = struct {
-	Pause, Step, Back, Forth, Faster, Slower, Quit key.Binding
+	Back, Forth key.Binding
 }{
-	Pause:  key.NewBinding(key.WithKeys(" "), key.WithHelp("space", "pause/run")),
-	Step:   key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "step")),
-	Back:   key.NewBinding(key.WithKeys("left", "up"), key.WithHelp("←/→", "back/forth")),
-	Forth:  key.NewBinding(key.WithKeys("right", "down")),
-	Faster: key.NewBinding(key.WithKeys("+", "="), key.WithHelp("+/-", "speed")),
-	Slower: key.NewBinding(key.WithKeys("-")),
-	Quit:   tui.Keys.Leave,
+	Back:  key.NewBinding(key.WithKeys("left", "up"), key.WithHelp("←/→", "back/forth")),
+	Forth: key.NewBinding(key.WithKeys("right", "down")),
 }
 
 // NewReplay returns the viewer of rec, checking that its moves replay.
@@ -43,57 +37,46 @@ func NewReplay(rec twenty48.Record) (*Replay, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Replay{rec: rec, games: games, delay: 250 * time.Millisecond}, nil
-}
-
-type replayTick struct{}
-
-func (r *Replay) tick() tea.Cmd {
-	return tea.Tick(r.delay, func(time.Time) tea.Msg { return replayTick{} })
+	return &Replay{rec: rec, games: games, clock: tui.NewClock(250*time.Millisecond, 10*time.Millisecond, 5*time.Second)}, nil
 }
 
 // Init implements tea.Model.
-func (r *Replay) Init() tea.Cmd { return r.tick() }
+func (r *Replay) Init() tea.Cmd { return r.clock.Tick() }
 
 // At returns the number of moves shown.
 func (r *Replay) At() int { return r.at }
 
 // Update implements tea.Model.
 func (r *Replay) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	last := len(r.games) - 1
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		r.width, r.height = msg.Width, msg.Height
-	case replayTick:
-		if r.paused || r.at == len(r.games)-1 {
-			return r, nil
-		}
-		r.at++
-		return r, r.tick()
+		return r, nil
 	case tea.KeyMsg:
 		switch {
-		case key.Matches(msg, replayKeys.Quit):
+		case key.Matches(msg, quitKey):
 			return r, tea.Quit
-		case key.Matches(msg, replayKeys.Pause):
-			r.paused = !r.paused
-			if !r.paused {
-				if r.at == len(r.games)-1 {
-					r.at = 0 // at the end, space plays it again
-				}
-				return r, r.tick()
-			}
-		case key.Matches(msg, replayKeys.Step), key.Matches(msg, replayKeys.Forth):
-			r.paused = true
-			r.at = min(r.at+1, len(r.games)-1)
+		case key.Matches(msg, tui.ClockKeys.Pause) && r.clock.Paused && r.at == last:
+			r.at = 0 // at the end, space plays it again
+		case key.Matches(msg, replayKeys.Forth):
+			r.clock.Paused = true
+			r.at = min(r.at+1, last)
+			return r, nil
 		case key.Matches(msg, replayKeys.Back):
-			r.paused = true
+			r.clock.Paused = true
 			r.at = max(r.at-1, 0)
-		case key.Matches(msg, replayKeys.Faster):
-			r.delay = max(10*time.Millisecond, r.delay/2)
-		case key.Matches(msg, replayKeys.Slower):
-			r.delay = min(5*time.Second, r.delay*2)
+			return r, nil
 		}
 	}
-	return r, nil
+	cmd, _ := r.clock.Update(msg, func() {
+		if r.at < last {
+			r.at++
+		} else {
+			r.clock.Paused = true // the end: stay on it
+		}
+	})
+	return r, cmd
 }
 
 // View implements tea.Model.
@@ -107,12 +90,9 @@ func (r *Replay) View() string {
 
 func (r *Replay) layout(size tileSize) string {
 	g := r.games[r.at]
-	state := "playing"
-	switch {
-	case r.at == len(r.games)-1:
+	state := r.clock.State()
+	if r.at == len(r.games)-1 {
 		state = "end"
-	case r.paused:
-		state = "paused"
 	}
 	last := ""
 	if r.at > 0 {
@@ -122,7 +102,7 @@ func (r *Replay) layout(size tileSize) string {
 	figures := fmt.Sprintf("move %s of %d   score %s%s", tui.Strong.Render(fmt.Sprint(r.at)), len(r.games)-1,
 		tui.Strong.Render(fmt.Sprint(g.Score())), last)
 	board := boardView(g.Grid(), size)
-	help := tui.HelpLines(r.width, []key.Binding{replayKeys.Pause, replayKeys.Step, replayKeys.Back},
-		[]key.Binding{replayKeys.Faster, replayKeys.Quit})
+	help := tui.HelpLines(r.width, []key.Binding{tui.ClockKeys.Pause, tui.ClockKeys.Step, replayKeys.Back},
+		[]key.Binding{tui.ClockKeys.Faster, quitKey})
 	return lipgloss.JoinVertical(lipgloss.Center, title, figures, "", board, "", help)
 }

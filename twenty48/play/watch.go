@@ -13,6 +13,9 @@ import (
 	"gamelab/twenty48/player"
 )
 
+// quitKey leaves the views that play by themselves.
+var quitKey = tui.Keys.Leave
+
 // Watch shows a benchmark run in the game's own view. It plays nothing:
 // the run's loop plays, and the Observer the watch hands out waits for the
 // view's permission before each move is shown. Space pauses and resumes, s
@@ -26,26 +29,15 @@ type Watch struct {
 	started bool
 	maxes   []float64 // max tile of each finished game
 	done    bool
-	paused  bool
-	delay   time.Duration
+	clock   *tui.Clock
 	err     error
 
 	width, height int
 }
 
-var watchKeys = struct {
-	Pause, Step, Faster, Slower, Quit key.Binding
-}{
-	Pause:  key.NewBinding(key.WithKeys(" "), key.WithHelp("space", "pause/run")),
-	Step:   key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "step")),
-	Faster: key.NewBinding(key.WithKeys("+", "="), key.WithHelp("+/-", "speed")),
-	Slower: key.NewBinding(key.WithKeys("-")),
-	Quit:   tui.Keys.Leave,
-}
-
 // NewWatch returns a view of a run of games games.
 func NewWatch(games int) *Watch {
-	return &Watch{games: games, delay: 40 * time.Millisecond, pace: bench.NewPacer()}
+	return &Watch{games: games, clock: tui.NewClock(40*time.Millisecond, time.Millisecond, 2*time.Second), pace: bench.NewPacer()}
 }
 
 // WatchDone tells the view that the run has ended.
@@ -55,7 +47,6 @@ type (
 	watchBegin struct{ game int }
 	watchFrame struct{ frame player.Frame }
 	watchEnd   struct{ max float64 }
-	watchTick  struct{}
 )
 
 // Observer returns the bench.Observer to run the benchmark with (on one
@@ -92,12 +83,8 @@ func (o *watchObserver) Step(_ bench.Game, ev any) {
 
 func (o *watchObserver) End(_ bench.Game, out bench.Outcome) { o.send(watchEnd{out.Values[0]}) }
 
-func (w *Watch) tick() tea.Cmd {
-	return tea.Tick(w.delay, func(time.Time) tea.Msg { return watchTick{} })
-}
-
 // Init implements tea.Model.
-func (w *Watch) Init() tea.Cmd { return w.tick() }
+func (w *Watch) Init() tea.Cmd { return w.clock.Tick() }
 
 // Update implements tea.Model.
 func (w *Watch) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
@@ -111,31 +98,14 @@ func (w *Watch) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case watchEnd:
 		w.maxes = append(w.maxes, msg.max)
 	case WatchDone:
-		w.done, w.err = true, msg.Err
-	case watchTick:
-		if w.done {
-			return w, nil
-		}
-		if !w.paused {
-			w.pace.Permit()
-		}
-		return w, w.tick()
+		w.done, w.err, w.clock.Done = true, msg.Err, true
 	case tea.KeyMsg:
-		switch {
-		case key.Matches(msg, watchKeys.Quit):
+		if key.Matches(msg, quitKey) {
 			return w, tea.Quit
-		case key.Matches(msg, watchKeys.Pause):
-			w.paused = !w.paused
-		case key.Matches(msg, watchKeys.Step):
-			w.paused = true
-			w.pace.Permit()
-		case key.Matches(msg, watchKeys.Faster):
-			w.delay = max(time.Millisecond, w.delay/2)
-		case key.Matches(msg, watchKeys.Slower):
-			w.delay = min(2*time.Second, w.delay*2)
 		}
 	}
-	return w, nil
+	cmd, _ := w.clock.Update(msg, w.pace.Permit)
+	return w, cmd
 }
 
 // View implements tea.Model.
@@ -148,14 +118,8 @@ func (w *Watch) View() string {
 }
 
 func (w *Watch) layout(size tileSize) string {
-	state := "running"
-	switch {
-	case w.done:
-		state = "finished"
-	case w.paused:
-		state = "paused"
-	}
-	title := tui.Title.Render("2048 PLAYER") + tui.Dim.Render(fmt.Sprintf("  game %d of %d · %s · every %v", min(w.game+1, w.games), w.games, state, w.delay))
+	state := w.clock.State()
+	title := tui.Title.Render("2048 PLAYER") + tui.Dim.Render(fmt.Sprintf("  game %d of %d · %s · every %v", min(w.game+1, w.games), w.games, state, w.clock.Delay))
 	figures := fmt.Sprintf("score %s   moves %s", tui.Strong.Render(fmt.Sprint(w.frame.Score)), tui.Strong.Render(fmt.Sprint(w.frame.Moves)))
 	board := ""
 	if w.frame.Grid.Size() > 0 {
@@ -166,6 +130,6 @@ func (w *Watch) layout(size tileSize) string {
 		sum += m / 2048
 	}
 	finished := tui.Dim.Render(fmt.Sprintf("%d games finished · Σ max tile / 2048 = %.2f", len(w.maxes), sum))
-	help := tui.HelpLines(w.width, []key.Binding{watchKeys.Pause, watchKeys.Step}, []key.Binding{watchKeys.Faster, watchKeys.Quit})
+	help := tui.HelpLines(w.width, []key.Binding{tui.ClockKeys.Pause, tui.ClockKeys.Step}, []key.Binding{tui.ClockKeys.Faster, quitKey})
 	return lipgloss.JoinVertical(lipgloss.Center, title, figures, "", board, "", finished, help)
 }

@@ -128,7 +128,7 @@ func (c *nerdleBenchCmd) Run(e *env) error {
 		}
 		report, err = bench.Run(e.ctx, cfg, newPlayer, progress)
 	}
-	if err != nil {
+	if err != nil || report == nil {
 		return err
 	}
 	report.Setup = time.Since(start) - report.Wall

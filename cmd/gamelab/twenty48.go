@@ -217,7 +217,7 @@ func (c *twenty48BenchCmd) Run(e *env) error {
 		}
 		report, err = bench.Run(e.ctx, cfg, newPlayer, progress)
 	}
-	if err != nil {
+	if err != nil || report == nil {
 		return err
 	}
 	report.Figures = player.Figures(report)

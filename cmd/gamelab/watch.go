@@ -20,7 +20,8 @@ type watchView interface {
 }
 
 // watchBench runs the benchmark on one worker with the view as its
-// observer, then returns the report of the games played, all or some.
+// observer, then returns the report of the games played, all or some, or
+// nil (having said so) if the person watching left before any ended.
 func watchBench(e *env, name string, view watchView, cfg bench.Config, newPlayer func() (bench.Player, error)) (*bench.Report, error) {
 	if !isTerminal(e.stdin) || !isTerminal(e.stdout) {
 		return nil, errors.New("--watch needs a terminal")
@@ -50,7 +51,8 @@ func watchBench(e *env, name string, view watchView, cfg bench.Config, newPlayer
 		return res.report, res.err
 	}
 	if res.report == nil || len(res.report.Outcomes) == 0 {
-		return nil, fmt.Errorf("no game finished")
+		fmt.Fprintln(e.stderr, "gamelab: no game finished before the watch ended: nothing to report")
+		return nil, nil
 	}
 	return res.report, nil
 }

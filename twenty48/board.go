@@ -128,18 +128,10 @@ func (b Board) MoveRows(left bool) Board {
 }
 
 func (b Board) moveRows(left bool) (Board, uint32) {
-	table := &rowTables.right
-	if left {
-		table = &rowTables.left
-	}
-	var out Board
-	var score uint32
-	for r := range 4 {
-		row := uint16(b >> (16 * r))
-		out |= Board(table[row]) << (16 * r)
-		score += rowTables.score[row] // merges score the same either way
-	}
-	return out, score
+	// Merges score the same either way.
+	score := rowTables.score[uint16(b)] + rowTables.score[uint16(b>>16)] +
+		rowTables.score[uint16(b>>32)] + rowTables.score[uint16(b>>48)]
+	return b.MoveRows(left), score
 }
 
 // Empty returns the number of empty cells.

@@ -18,7 +18,7 @@ func (s *Stream) Next() uint64 {
 	return z ^ z>>31
 }
 
-// Spawn is what one draw u places: the k-th empty cell in row-major order
+// spawnOf returns what one draw u places: the k-th empty cell in row-major order
 // of empty ones, and a 4 (exponent 2) one time in ten, else a 2.
 func spawnOf(u uint64, empty int) (k int, exp uint8) {
 	k = int((u >> 32) * uint64(empty) >> 32)

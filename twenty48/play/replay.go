@@ -80,13 +80,7 @@ func (r *Replay) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 }
 
 // View implements tea.Model.
-func (r *Replay) View() string {
-	layouts := make([]func() string, len(tileSizes))
-	for i, size := range tileSizes {
-		layouts[i] = func() string { return r.layout(size) }
-	}
-	return tui.Fit(r.width, r.height, "", layouts...)
-}
+func (r *Replay) View() string { return fitTiles(r.width, r.height, "", r.layout) }
 
 func (r *Replay) layout(size tileSize) string {
 	g := r.games[r.at]

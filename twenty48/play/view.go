@@ -21,12 +21,16 @@ var tileSizes = []tileSize{{10, 5, 2, 1}, {8, 4, 2, 1}, {6, 3, 1, 1}}
 
 // View implements tea.Model. The largest tiles that let the whole board,
 // with the lines above and below it, fit the terminal are used.
-func (m *Model) View() string {
+func (m *Model) View() string { return fitTiles(m.width, m.height, m.notice, m.layout) }
+
+// fitTiles returns layout with the largest tiles that fit a width ×
+// height screen, or the too-small screen with notice.
+func fitTiles(width, height int, notice string, layout func(tileSize) string) string {
 	layouts := make([]func() string, len(tileSizes))
 	for i, size := range tileSizes {
-		layouts[i] = func() string { return m.layout(size) }
+		layouts[i] = func() string { return layout(size) }
 	}
-	return tui.Fit(m.width, m.height, m.notice, layouts...)
+	return tui.Fit(width, height, notice, layouts...)
 }
 
 // layout composes the screen with tiles of the given size: the title and

@@ -109,13 +109,7 @@ func (w *Watch) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 }
 
 // View implements tea.Model.
-func (w *Watch) View() string {
-	layouts := make([]func() string, len(tileSizes))
-	for i, size := range tileSizes {
-		layouts[i] = func() string { return w.layout(size) }
-	}
-	return tui.Fit(w.width, w.height, "", layouts...)
-}
+func (w *Watch) View() string { return fitTiles(w.width, w.height, "", w.layout) }
 
 func (w *Watch) layout(size tileSize) string {
 	state := w.clock.State()

@@ -143,7 +143,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 				}
 				return
 			}
-			err = crashed(e, &tui.PanicError{Value: r, Stack: debug.Stack()})
+			err = crashed(e, args, &tui.PanicError{Value: r, Stack: debug.Stack()})
 		}
 	}()
 	if err := comingGame(args); err != nil {
@@ -157,23 +157,24 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	if err := kctx.Run(e); err != nil {
 		var pe *tui.PanicError
 		if errors.As(err, &pe) {
-			return crashed(e, pe)
+			return crashed(e, args, pe)
 		}
 		return err
 	}
 	return nil
 }
 
-// crashed writes a panic's stack to a log in the cache root and returns the
-// one-line error that tells the user where it is.
-func crashed(e *env, pe *tui.PanicError) error {
+// crashed writes a panic's stack, and the command line args that led to
+// it, to a log in the cache root and returns the one-line error that tells
+// the user where it is.
+func crashed(e *env, args []string, pe *tui.PanicError) error {
 	msg := oneLine(fmt.Sprint(pe.Value))
 	dir, err := e.cache()
 	if err != nil || dir == "" {
 		return fmt.Errorf("internal error: %s", msg)
 	}
 	path := dir.Path(fmt.Sprintf("crash-%s.log", time.Now().Format("20060102-150405.000")))
-	text := fmt.Sprintf("gamelab %s\npanic: %v\n\n%s", strings.Join(os.Args[1:], " "), pe.Value, pe.Stack)
+	text := fmt.Sprintf("gamelab %s\npanic: %v\n\n%s", strings.Join(args, " "), pe.Value, pe.Stack)
 	if err := store.WriteAtomic(path, []byte(text)); err != nil {
 		return fmt.Errorf("internal error: %s", msg)
 	}

@@ -146,7 +146,7 @@ func TestNoTerminalQuery(t *testing.T) {
 func TestCrashLog(t *testing.T) {
 	var errb bytes.Buffer
 	e := &env{ctx: context.Background(), stderr: &errb}
-	err := crashed(e, &tui.PanicError{Value: "boom\nwith two lines", Stack: []byte("goroutine 1 [running]:\nmain.f()")})
+	err := crashed(e, []string{"nerdle", "play"}, &tui.PanicError{Value: "boom\nwith two lines", Stack: []byte("goroutine 1 [running]:\nmain.f()")})
 	msg := err.Error()
 	if strings.Contains(msg, "\n") || !strings.Contains(msg, "internal error: boom with two lines") {
 		t.Fatalf("message %q", msg)
@@ -156,7 +156,7 @@ func TestCrashLog(t *testing.T) {
 		t.Fatalf("message %q names no log", msg)
 	}
 	log, err := os.ReadFile(strings.TrimSuffix(path, ")"))
-	if err != nil || !strings.Contains(string(log), "goroutine 1 [running]") {
+	if err != nil || !strings.Contains(string(log), "goroutine 1 [running]") || !strings.Contains(string(log), "gamelab nerdle play") {
 		t.Errorf("log %q: %v", log, err)
 	}
 	if code := exitCode(fmt.Errorf("%s", msg), &errb); code != 1 {

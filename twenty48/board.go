@@ -128,10 +128,14 @@ func (b Board) MoveRows(left bool) Board {
 }
 
 func (b Board) moveRows(left bool) (Board, uint32) {
-	// Merges score the same either way.
-	score := rowTables.score[uint16(b)] + rowTables.score[uint16(b>>16)] +
+	return b.MoveRows(left), b.RowPoints()
+}
+
+// RowPoints returns the points of moving b's rows, left or right: merges
+// score the same either way.
+func (b Board) RowPoints() uint32 {
+	return rowTables.score[uint16(b)] + rowTables.score[uint16(b>>16)] +
 		rowTables.score[uint16(b>>32)] + rowTables.score[uint16(b>>48)]
-	return b.MoveRows(left), score
 }
 
 // Empty returns the number of empty cells.
@@ -151,4 +155,24 @@ func (b Board) MaxExp() uint8 {
 		m = max(m, uint8(b>>(4*i)&15))
 	}
 	return m
+}
+
+// Spawn returns b with the tile of draw u placed as a classic game places
+// it (see Stream), or b itself if it has no empty cell: the fast game of
+// training and simulation.
+func (b Board) Spawn(u uint64) Board {
+	empty := b.Empty()
+	if empty == 0 {
+		return b
+	}
+	k, exp := spawnOf(u, empty)
+	for i := 0; ; i++ {
+		if b>>(4*i)&15 != 0 {
+			continue
+		}
+		if k == 0 {
+			return b | Board(exp)<<(4*i)
+		}
+		k--
+	}
 }

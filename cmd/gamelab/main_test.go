@@ -55,6 +55,9 @@ func TestCommands(t *testing.T) {
 		{[]string{"2048", "play", "--undo=-1"}, "", "--undo -1: want 0 or more", 2},
 		{[]string{"2048", "play"}, "", "needs a terminal", 1},
 		{[]string{"2048", "replay", "/no/such/file"}, "", "/no/such/file", 2},
+		{[]string{"2048", "train", "--games", "0"}, "", "--games 0: want at least one", 2},
+		{[]string{"2048", "train", "--alpha", "2"}, "", "--alpha 2: want a rate between 0 and 1", 2},
+		{[]string{"2048", "bench", "--budget", "soon"}, "", `budget "soon": fast, strong, or a time per move such as 50ms`, 2},
 		{[]string{"oware", "play"}, "", "Oware is not built yet", 2},
 		{[]string{"nerdle", "feedback", "12+35=47"}, "", "missing flags: --secret", 2},
 		{[]string{"nerdle", "list", "--length", "5"}, "0+0=0\n0+1=1\n…", "", 0},
@@ -91,6 +94,25 @@ func TestCommands(t *testing.T) {
 				t.Errorf("stderr has several lines: %q", stderr)
 			}
 		})
+	}
+}
+
+// TestTrain2048 trains a network in stretches, each going on from the
+// cached one, and the player uses it unless told not to.
+func TestTrain2048(t *testing.T) {
+	stdout, stderr, code := call(t, "2048", "train", "--games", "40", "--every", "20")
+	if code != 0 || !strings.Contains(stderr, "40 games in all") || strings.Count(stdout, "│") != 2 {
+		t.Fatalf("train: exit %d\n%s%s", code, stdout, stderr)
+	}
+	_, stderr, code = call(t, "2048", "train", "--games", "20", "--every", "20")
+	if code != 0 || !strings.Contains(stderr, "going on from 40 games") || !strings.Contains(stderr, "60 games in all") {
+		t.Fatalf("train again: exit %d\n%s", code, stderr)
+	}
+	for flag, want := range map[string]string{"--budget=fast": "network of 60 games", "--heuristic": "heuristic"} {
+		stdout, stderr, code := call(t, "2048", "bench", "--games", "1", flag)
+		if code != 0 || !strings.Contains(stdout, want) {
+			t.Errorf("bench %s: exit %d, want %q in\n%s%s", flag, code, want, stdout, stderr)
+		}
 	}
 }
 

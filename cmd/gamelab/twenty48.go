@@ -4,12 +4,15 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"time"
 
 	"gamelab/internal/bench"
+	"gamelab/internal/cache"
 	"gamelab/internal/store"
 	"gamelab/twenty48"
+	"gamelab/twenty48/ntuple"
 	"gamelab/twenty48/play"
 	"gamelab/twenty48/player"
 	"gamelab/twenty48/protocol"
@@ -20,6 +23,7 @@ type twenty48Cmd struct {
 	Replay twenty48ReplayCmd `cmd:"" help:"Watch a saved game (r in the game saves one) move by move."`
 	Engine twenty48EngineCmd `cmd:"" help:"Speak the player protocol on stdin/stdout (docs/protocols/2048.md)."`
 	Bench  twenty48BenchCmd  `cmd:"" help:"Benchmark a player over seeded games."`
+	Train  twenty48TrainCmd  `cmd:"" help:"Train the n-tuple network the player rates positions with (resumable: it goes on from the cached network)."`
 }
 
 // modeFlag is the --mode flag of the 2048 commands.
@@ -73,6 +77,7 @@ func play2048(e *env, c *twenty48PlayCmd) error {
 		Size: c.Size, Mode: mode, Undo: c.Undo,
 		Profile: profile, Update: update, Notice: notice,
 		SaveReplay: saveReplay,
+		NewPlayer:  func() player.Strategy { return cachedPlayer(e) },
 	}
 	if c.Seed != nil {
 		opts.Seed, opts.Seeded = *c.Seed, true
@@ -83,6 +88,17 @@ func play2048(e *env, c *twenty48PlayCmd) error {
 	}
 	_, err = runProgram(e, newProgram(e, m), "2048 play")
 	return err
+}
+
+// cachedPlayer returns the fast default player, with the cached network
+// if there is a usable one.
+func cachedPlayer(e *env) player.Strategy {
+	var net *ntuple.Network
+	if dir, err := e.cache(); err == nil {
+		net, _, _ = ntuple.LoadCached(dir) // without one, the heuristic plays
+	}
+	b, _ := player.ParseBudget("fast", net != nil)
+	return player.NewExpectimax(b, net)
 }
 
 // saveReplay writes rec to a new file in the current directory and
@@ -125,8 +141,9 @@ func (c *twenty48ReplayCmd) Run(e *env) error {
 
 // budgetFlags are the flags of the commands that run a 2048 player.
 type budgetFlags struct {
-	Player playerName `default:"${player2048}" help:"Player: ${players2048}."`
-	Budget budget     `default:"fast" help:"How hard the player searches: fast, strong, or a time per move such as 50ms."`
+	Player    playerName `default:"${player2048}" help:"Player: ${players2048}."`
+	Budget    budget     `default:"fast" help:"How hard the player searches: fast, strong, or a time per move such as 50ms."`
+	Heuristic bool       `help:"Rate positions with the hand-written heuristic even when a trained network is cached (gamelab 2048 train)."`
 }
 
 // playerName is a 2048 player named on the command line.
@@ -143,21 +160,39 @@ type budget string
 
 // Validate implements kong's validation hook.
 func (b budget) Validate() error {
-	_, err := player.ParseBudget(string(b))
+	_, err := player.ParseBudget(string(b), false)
 	return err
 }
 
-// strategy makes the player the flags name.
-func (f budgetFlags) strategy() (player.Strategy, error) {
+// player returns the factory and options the flags name, with the cached
+// network unless --heuristic (a damaged one is said on stderr and set
+// aside), and a description of the player for reports.
+func (f budgetFlags) player(e *env) (player.Factory, player.Options, string, error) {
 	factory, err := player.Lookup(string(f.Player))
 	if err != nil {
-		return nil, err
+		return nil, player.Options{}, "", err
 	}
-	b, err := player.ParseBudget(string(f.Budget))
-	if err != nil {
-		return nil, err
+	var opts player.Options
+	about := string(f.Player)
+	if !f.Heuristic && f.Player == player.DefaultPlayer {
+		dir, err := e.cache()
+		if err != nil {
+			return nil, opts, "", err
+		}
+		net, games, err := ntuple.LoadCached(dir)
+		switch {
+		case err == nil:
+			opts.Network = net
+			about = fmt.Sprintf("%s, network of %d games", about, games)
+		case !errors.Is(err, cache.ErrMissing):
+			fmt.Fprintln(e.stderr, err)
+		}
 	}
-	return factory(b), nil
+	if opts.Network == nil && f.Player == player.DefaultPlayer {
+		about += ", heuristic"
+	}
+	opts.Budget, err = player.ParseBudget(string(f.Budget), opts.Network != nil)
+	return factory, opts, about, err
 }
 
 type twenty48EngineCmd struct {
@@ -165,11 +200,11 @@ type twenty48EngineCmd struct {
 }
 
 func (c *twenty48EngineCmd) Run(e *env) error {
-	s, err := c.strategy()
+	factory, opts, _, err := c.player(e)
 	if err != nil {
 		return err
 	}
-	return protocol.Serve(e.stdin, e.stdout, s)
+	return protocol.Serve(e.stdin, e.stdout, factory(opts))
 }
 
 type twenty48BenchCmd struct {
@@ -196,18 +231,17 @@ func (c *twenty48BenchCmd) Validate() error {
 }
 
 func (c *twenty48BenchCmd) Run(e *env) error {
-	if _, err := c.strategy(); err != nil {
+	factory, opts, about, err := c.player(e)
+	if err != nil {
 		return err
 	}
-	cfg := player.BenchConfig(string(c.Player), string(c.Budget), c.Games, c.Seed)
+	cfg := player.BenchConfig(about, string(c.Budget), c.Games, c.Seed)
 	cfg.Shard, _ = bench.ParseShard(c.Shard)
 	cfg.Workers = c.Workers
 	newPlayer := func() (bench.Player, error) {
-		s, err := c.strategy()
-		return player.NewBenchPlayer(s), err
+		return player.NewBenchPlayer(factory(opts)), nil
 	}
 	var report *bench.Report
-	var err error
 	if c.Watch {
 		report, err = watchBench(e, "2048 bench --watch", play.NewWatch(c.Games), cfg, newPlayer)
 	} else {
@@ -225,4 +259,97 @@ func (c *twenty48BenchCmd) Run(e *env) error {
 		return report.WriteJSON(e.stdout)
 	}
 	return report.WriteSummary(e.stdout)
+}
+
+type twenty48TrainCmd struct {
+	Games   int     `default:"100000" help:"Games to train over in this run."`
+	Alpha   float64 `help:"Learning rate (default: 0.1 for the first 500,000 games, then 0.01)."`
+	Workers int     `help:"Games played at once (default: one per core)."`
+	Every   int     `default:"10000" help:"Games summed up in each line of progress."`
+	Fresh   bool    `help:"Start from an untrained network instead of the cached one."`
+}
+
+func (c *twenty48TrainCmd) Validate() error {
+	switch {
+	case c.Games < 1:
+		return fmt.Errorf("--games %d: want at least one", c.Games)
+	case c.Alpha < 0 || c.Alpha > 1:
+		return fmt.Errorf("--alpha %g: want a rate between 0 and 1", c.Alpha)
+	case c.Workers < 0:
+		return fmt.Errorf("--workers %d: want a positive number", c.Workers)
+	case c.Every < 1:
+		return fmt.Errorf("--every %d: want at least one", c.Every)
+	}
+	return nil
+}
+
+// Run trains in stretches of at most saveEvery games, saving the network
+// after each, so that an interrupted run loses little.
+func (c *twenty48TrainCmd) Run(e *env) error {
+	dir, err := e.cache()
+	if err != nil {
+		return err
+	}
+	net, trained := ntuple.New(), int64(0)
+	if !c.Fresh {
+		switch n, g, err := ntuple.LoadCached(dir); {
+		case err == nil:
+			net, trained = n, g
+			fmt.Fprintf(e.stderr, "going on from %d games\n", trained)
+		case errors.Is(err, cache.ErrMissing):
+		default:
+			fmt.Fprintln(e.stderr, err) // damaged and set aside: start afresh
+		}
+	}
+	const saveEvery = 100_000
+	var curve []ntuple.Block
+	fmt.Fprintf(e.stderr, "%10s %9s %6s %6s %6s %6s %9s %12s\n", "games", "mean", "2048", "4096", "8192", "16384", "best", "moves/s")
+	for left := c.Games; left > 0 && e.ctx.Err() == nil; {
+		n := min(left, saveEvery)
+		alpha := float32(c.Alpha)
+		if alpha == 0 {
+			alpha = ntuple.Rate(trained)
+		}
+		t := ntuple.Trainer{Net: net, Alpha: alpha, Workers: c.Workers, Seed: uint64(trained), Every: c.Every}
+		var last time.Duration
+		err := t.Train(e.ctx, int(trained), n, func(b ntuple.Block) {
+			speed := float64(b.Moves) / max((b.Elapsed-last).Seconds(), 1e-9)
+			last = b.Elapsed
+			fmt.Fprintf(e.stderr, "%10d %9.0f %5.1f%% %5.1f%% %5.1f%% %5.1f%% %9d %12.0f\n", b.First+b.Games,
+				b.MeanScore, 100*b.Share(11), 100*b.Share(12), 100*b.Share(13), 100*b.Share(14), b.MaxScore, speed)
+			curve = append(curve, b)
+			trained = int64(b.First + b.Games)
+		})
+		path, serr := ntuple.SaveCached(dir, net, trained)
+		if serr != nil {
+			return fmt.Errorf("saving the network: %w", serr)
+		}
+		if err != nil {
+			fmt.Fprintf(e.stderr, "stopped; %d games kept in %s\n", trained, path)
+			break
+		}
+		left -= n
+		if left == 0 {
+			fmt.Fprintf(e.stderr, "%d games in all, kept in %s\n", trained, path)
+		}
+	}
+	return writeCurve(e.stdout, curve)
+}
+
+// writeCurve draws the learning curve of a training run: the mean score
+// of its games, in at most 30 bars.
+func writeCurve(w io.Writer, blocks []ntuple.Block) error {
+	per := (len(blocks) + 29) / 30
+	var points []bench.Point
+	for i := 0; i < len(blocks); i += per {
+		group := blocks[i:min(i+per, len(blocks))]
+		games, sum := 0, 0.0
+		for _, b := range group {
+			games += b.Games
+			sum += b.MeanScore * float64(b.Games)
+		}
+		last := group[len(group)-1]
+		points = append(points, bench.Point{Label: fmt.Sprint(last.First + last.Games), Value: sum / float64(max(1, games))})
+	}
+	return bench.WriteCurve(w, "mean score of the games, by games trained", points, "%.0f", 40)
 }

@@ -104,6 +104,43 @@ func PowerHistogram(values []float64) []Bin {
 // eighths are the block characters that draw a bar to an eighth of a cell.
 var eighths = []string{"", "▏", "▎", "▍", "▌", "▋", "▊", "▉"}
 
+// bar draws a bar eighthsLong eighths of a cell long, padded to width
+// cells.
+func bar(eighthsLong, width int) string {
+	cells := (eighthsLong + 7) / 8
+	return strings.Repeat("█", eighthsLong/8) + eighths[eighthsLong%8] + strings.Repeat(" ", max(0, width-cells))
+}
+
+// Point is one bar of a curve: a label and a value.
+type Point struct {
+	Label string
+	Value float64
+}
+
+// WriteCurve draws a curve (a learning curve, say) as one horizontal bar
+// per point, the largest value width cells long, each followed by its
+// value as format prints it. Negative values draw no bar.
+func WriteCurve(w io.Writer, title string, points []Point, format string, width int) error {
+	most, lw := 0.0, 0
+	for _, p := range points {
+		most = max(most, p.Value)
+		lw = max(lw, len(p.Label))
+	}
+	if _, err := fmt.Fprintln(w, title); err != nil {
+		return err
+	}
+	for _, p := range points {
+		eighthsLong := 0
+		if most > 0 && p.Value > 0 {
+			eighthsLong = max(1, int(math.Round(p.Value*float64(8*width)/most)))
+		}
+		if _, err := fmt.Fprintf(w, "%s │%s "+format+"\n", pad(p.Label, lw), bar(eighthsLong, width), p.Value); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // WriteHistogram draws bins as horizontal bars at most width cells long,
 // with each bar's count and share.
 func WriteHistogram(w io.Writer, bins []Bin, unit string, width int) error {
@@ -126,10 +163,8 @@ func WriteHistogram(w io.Writer, bins []Bin, unit string, width int) error {
 		if b.Count > 0 && eighthsLong == 0 {
 			eighthsLong = 1 // a non-empty bar is never invisible
 		}
-		cells := (eighthsLong + 7) / 8
-		bar := strings.Repeat("█", eighthsLong/8) + eighths[eighthsLong%8] + strings.Repeat(" ", width-cells)
 		share := 100 * float64(b.Count) / float64(total)
-		if _, err := fmt.Fprintf(w, "%s │%s %*d  %5.1f%%\n", pad(b.Label, lw), bar, cw, b.Count, share); err != nil {
+		if _, err := fmt.Fprintf(w, "%s │%s %*d  %5.1f%%\n", pad(b.Label, lw), bar(eighthsLong, width), cw, b.Count, share); err != nil {
 			return err
 		}
 	}

@@ -38,6 +38,11 @@ type Options struct {
 	Profile *Profile
 	Update  func(change func(*Profile)) (*Profile, error)
 
+	// NewPlayer, if set, makes the player of hints and autoplay (it may
+	// take a while: it is called off the UI's goroutine, on first use);
+	// without it the fast heuristic player plays.
+	NewPlayer func() player.Strategy
+
 	// SaveReplay, if set, keeps a game's record and says where.
 	SaveReplay func(twenty48.Record) (string, error)
 
@@ -162,9 +167,10 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 
 // suggestionMsg delivers the player's move for the board it was asked for.
 type suggestionMsg struct {
-	board twenty48.Board
-	move  twenty48.Direction
-	ok    bool
+	board    twenty48.Board
+	move     twenty48.Direction
+	ok       bool
+	strategy player.Strategy // kept for the next suggestions
 }
 
 // suggest starts the player's search for the board on screen.
@@ -178,21 +184,25 @@ func (m *Model) suggest() tea.Cmd {
 		m.message = "The player plays 4×4 boards without evil tiles."
 		return nil
 	}
-	if m.strategy == nil {
-		m.strategy = player.NewExpectimax(player.Fast)
-	}
 	m.thinking = true
-	s := m.strategy
+	s, newPlayer := m.strategy, m.opts.NewPlayer
 	return func() tea.Msg {
+		switch {
+		case s != nil:
+		case newPlayer != nil:
+			s = newPlayer()
+		default:
+			s = player.NewExpectimax(player.Fast, nil)
+		}
 		d, ok := s.Move(b)
-		return suggestionMsg{b, d, ok}
+		return suggestionMsg{b, d, ok, s}
 	}
 }
 
 // suggested shows the player's move, or plays it under autoplay, if the
 // board has not changed meanwhile.
 func (m *Model) suggested(msg suggestionMsg) tea.Cmd {
-	m.thinking = false
+	m.thinking, m.strategy = false, msg.strategy
 	if b, _ := twenty48.BoardOf(m.game.Grid()); b != msg.board || !msg.ok {
 		if m.autoplay && !m.game.Over() {
 			return m.suggest()

@@ -5,18 +5,22 @@ import (
 	"time"
 
 	"gamelab/twenty48"
+	"gamelab/twenty48/ntuple"
 )
 
 // Expectimax searches the moves of a 4×4 board: at a move node the best of
 // the moves that change the board, at a chance node the average over every
 // empty cell and both tiles (a 2 nine times in ten, a 4 once). Leaves are
-// rated by the line tables of the heuristic. A transposition table per
+// rated by a trained n-tuple network, when it has one (a move then is worth
+// its points plus what follows, the network's own measure), else by the
+// line tables of the heuristic. A transposition table per
 // root move keeps each position searched once per depth; chance branches
 // less likely than minProbability are rated at once; the depth grows with
 // the number of distinct tiles, as hard positions need it; the root moves
 // are searched in parallel. It allocates nothing per node.
 type Expectimax struct {
 	budget Budget
+	net    *ntuple.Network
 	tables [4]*table // one per root move, reused move after move
 }
 
@@ -40,11 +44,15 @@ var (
 	// Strong searches deeper in hard positions, within about fifteen
 	// CPU-seconds per 10,000 points (11.6 measured on 4 games).
 	Strong = Budget{MinDepth: 3, MaxDepth: 7, DepthOffset: 2, MinProbability: 0.0001}
+	// FastNetwork and StrongNetwork are the levels with a trained network.
+	FastNetwork   = Budget{MinDepth: 2, MaxDepth: 2, DepthOffset: 0, MinProbability: 0.01}
+	StrongNetwork = Budget{MinDepth: 3, MaxDepth: 4, DepthOffset: 8, MinProbability: 0.001}
 )
 
-// NewExpectimax returns a player searching within budget.
-func NewExpectimax(b Budget) *Expectimax {
-	e := &Expectimax{budget: b}
+// NewExpectimax returns a player searching within budget, rating positions
+// with net, or with the heuristic if net is nil.
+func NewExpectimax(b Budget, net *ntuple.Network) *Expectimax {
+	e := &Expectimax{budget: b, net: net}
 	for i := range e.tables {
 		e.tables[i] = newTable(1 << 18)
 	}
@@ -84,15 +92,15 @@ func (e *Expectimax) search(b twenty48.Board, depth int) (twenty48.Direction, bo
 	var moved [4]bool
 	var wg sync.WaitGroup
 	for i, d := range twenty48.Directions {
-		next, _ := b.Move(d)
+		next, points := b.Move(d)
 		if next == b {
 			continue
 		}
 		moved[i] = true
 		wg.Go(func() {
-			s := searcher{t: e.tables[i], minProb: e.budget.MinProbability}
+			s := searcher{t: e.tables[i], minProb: e.budget.MinProbability, net: e.net}
 			s.t.clear()
-			values[i] = s.chance(next, depth-1, 1)
+			values[i] = s.points(points) + s.chance(next, depth-1, 1)
 		})
 	}
 	wg.Wait()
@@ -105,11 +113,29 @@ func (e *Expectimax) search(b twenty48.Board, depth int) (twenty48.Direction, bo
 	return best, found
 }
 
-// searcher is the state of one search: its transposition table and
-// pruning threshold.
+// searcher is the state of one search: its transposition table, pruning
+// threshold and network, if any.
 type searcher struct {
 	t       *table
 	minProb float32
+	net     *ntuple.Network
+}
+
+// points returns what a move's points count for: with a network they are
+// part of the value; the heuristic rates positions alone.
+func (s *searcher) points(p uint32) float32 {
+	if s.net == nil {
+		return 0
+	}
+	return float32(p)
+}
+
+// rate returns the rating of the afterstate b, given b transposed too.
+func (s *searcher) rate(b, transposed twenty48.Board) float32 {
+	if s.net != nil {
+		return s.net.Value(b)
+	}
+	return rateRows(b) + rateRows(transposed)
 }
 
 // move returns the value of choosing a move on b with depth moves to go.
@@ -119,20 +145,21 @@ func (s *searcher) move(b twenty48.Board, depth int, prob float32) float32 {
 	best := float32(0)
 	leaf := depth <= 0 || prob < s.minProb
 	t := b.Transpose()
+	across, down := s.points(b.RowPoints()), s.points(t.RowPoints())
 	for _, left := range [2]bool{true, false} {
 		if next := b.MoveRows(left); next != b {
 			if leaf {
-				best = max(best, rateRows(next)+rateRows(next.Transpose()))
+				best = max(best, across+s.rate(next, next.Transpose()))
 			} else {
-				best = max(best, s.chance(next, depth, prob))
+				best = max(best, across+s.chance(next, depth, prob))
 			}
 		}
 		if nt := t.MoveRows(left); nt != t {
 			next := nt.Transpose()
 			if leaf {
-				best = max(best, rateRows(next)+rateRows(nt))
+				best = max(best, down+s.rate(next, nt))
 			} else {
-				best = max(best, s.chance(next, depth, prob))
+				best = max(best, down+s.chance(next, depth, prob))
 			}
 		}
 	}
@@ -143,14 +170,14 @@ func (s *searcher) move(b twenty48.Board, depth int, prob float32) float32 {
 // moves to go after it.
 func (s *searcher) chance(b twenty48.Board, depth int, prob float32) float32 {
 	if depth <= 0 || prob < s.minProb {
-		return rate(b)
+		return s.rate(b, b.Transpose())
 	}
 	if v, ok := s.t.get(b, depth); ok {
 		return v
 	}
 	empty := b.Empty()
 	if empty == 0 {
-		return rate(b)
+		return s.rate(b, b.Transpose())
 	}
 	p := prob / float32(empty)
 	sum := float32(0)

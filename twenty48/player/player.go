@@ -18,6 +18,7 @@ import (
 
 	"gamelab/internal/bench"
 	"gamelab/twenty48"
+	"gamelab/twenty48/ntuple"
 )
 
 // Strategy chooses the next move for a board. It returns false when no
@@ -32,8 +33,16 @@ type Seeder interface {
 	Seed(seed uint64)
 }
 
-// Factory makes a strategy that searches within budget.
-type Factory func(budget Budget) Strategy
+// Options say how a Factory's strategy plays.
+type Options struct {
+	Budget Budget
+	// Network, if not nil, is a trained network to rate positions with,
+	// for the strategies that can (Expectimax); it is shared, read only.
+	Network *ntuple.Network
+}
+
+// Factory makes a strategy.
+type Factory func(Options) Strategy
 
 var factories = map[string]Factory{}
 
@@ -68,12 +77,17 @@ func Lookup(name string) (Factory, error) {
 const DefaultPlayer = "expectimax"
 
 // ParseBudget reads a budget as users write it: fast, strong, or a time
-// per move such as 50ms.
-func ParseBudget(s string) (Budget, error) {
-	switch s {
-	case "fast":
+// per move such as 50ms. The levels search less deep with a network,
+// whose ratings cost more and see further.
+func ParseBudget(s string, network bool) (Budget, error) {
+	switch {
+	case s == "fast" && network:
+		return FastNetwork, nil
+	case s == "fast":
 		return Fast, nil
-	case "strong":
+	case s == "strong" && network:
+		return StrongNetwork, nil
+	case s == "strong":
 		return Strong, nil
 	}
 	d, err := time.ParseDuration(s)
@@ -107,8 +121,8 @@ func (r *Random) Move(b twenty48.Board) (twenty48.Direction, bool) {
 }
 
 func init() {
-	Register(DefaultPlayer, func(b Budget) Strategy { return NewExpectimax(b) })
-	Register("random", func(Budget) Strategy { return &Random{} })
+	Register(DefaultPlayer, func(o Options) Strategy { return NewExpectimax(o.Budget, o.Network) })
+	Register("random", func(Options) Strategy { return &Random{} })
 }
 
 // Metrics are what the 2048 benchmark measures per game.

@@ -6,19 +6,30 @@ import (
 
 	"gamelab/internal/bench"
 	"gamelab/twenty48"
+	"gamelab/twenty48/ntuple"
 )
 
 // TestMovesChangeTheBoard: on random live boards every player's move
-// changes the board, and on a dead board none is offered.
+// changes the board, and on a dead board none is offered; the default
+// player is tried with a (briefly) trained network too.
 func TestMovesChangeTheBoard(t *testing.T) {
 	dead, _ := twenty48.BoardOf(mustGrid(t,
 		1, 2, 1, 2,
 		2, 1, 2, 1,
 		1, 2, 1, 2,
 		2, 1, 2, 1))
+	net := ntuple.New()
+	tr := ntuple.Trainer{Net: net, Alpha: 0.1, Seed: 1}
+	if err := tr.Train(context.Background(), 0, 100, func(ntuple.Block) {}); err != nil {
+		t.Fatal(err)
+	}
+	budget := Budget{MinDepth: 2, MaxDepth: 2, MinProbability: 0.01}
+	players := map[string]Strategy{"expectimax with a network": NewExpectimax(budget, net)}
 	for _, name := range Names() {
 		f, _ := Lookup(name)
-		s := f(Budget{MinDepth: 2, MaxDepth: 2, MinProbability: 0.01})
+		players[name] = f(Options{Budget: budget})
+	}
+	for name, s := range players {
 		for i := range 200 {
 			b := twenty48.Board(uint64(i)*0x9e3779b97f4a7c15) & 0x3333333333333333
 			d, ok := s.Move(b)
@@ -52,7 +63,7 @@ func TestExpectimaxBeatsRandom(t *testing.T) {
 		return r.Stats().Metrics[1].Mean
 	}
 	random := run(func() Strategy { return &Random{} })
-	search := run(func() Strategy { return NewExpectimax(Budget{MinDepth: 2, MaxDepth: 2, MinProbability: 0.01}) })
+	search := run(func() Strategy { return NewExpectimax(Budget{MinDepth: 2, MaxDepth: 2, MinProbability: 0.01}, nil) })
 	if search < 5*random {
 		t.Errorf("mean score: expectimax %.0f, random %.0f", search, random)
 	}
@@ -60,15 +71,15 @@ func TestExpectimaxBeatsRandom(t *testing.T) {
 
 func TestParseBudget(t *testing.T) {
 	for in, ok := range map[string]bool{"fast": true, "strong": true, "50ms": true, "1s": true, "0s": false, "-5ms": false, "quick": false} {
-		if _, err := ParseBudget(in); (err == nil) != ok {
+		if _, err := ParseBudget(in, false); (err == nil) != ok {
 			t.Errorf("ParseBudget(%q): %v", in, err)
 		}
 	}
 }
 
 func TestTimedBudget(t *testing.T) {
-	b, _ := ParseBudget("5ms")
-	e := NewExpectimax(b)
+	b, _ := ParseBudget("5ms", false)
+	e := NewExpectimax(b, nil)
 	board := twenty48.Board(0x0000_0100_2310_6543)
 	if d, ok := e.Move(board); !ok {
 		t.Error("no move")
@@ -78,7 +89,7 @@ func TestTimedBudget(t *testing.T) {
 }
 
 func BenchmarkSearch(b *testing.B) {
-	e := NewExpectimax(Budget{MinDepth: 4, MaxDepth: 4, MinProbability: 0.001})
+	e := NewExpectimax(Budget{MinDepth: 4, MaxDepth: 4, MinProbability: 0.001}, nil)
 	board := twenty48.Board(0x0000_0100_2310_6543)
 	for b.Loop() {
 		e.Move(board)

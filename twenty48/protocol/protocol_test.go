@@ -22,7 +22,7 @@ func TestServe(t *testing.T) {
 		"board 1 1 0 0 0 0 0 0 0 0 0 0 0 0 0 0",
 	}, "\n")
 	var out strings.Builder
-	if err := Serve(strings.NewReader(in), &out, player.NewExpectimax(player.Fast)); err != nil {
+	if err := Serve(strings.NewReader(in), &out, player.NewExpectimax(player.Fast, nil)); err != nil {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
@@ -46,7 +46,7 @@ func TestServe(t *testing.T) {
 func FuzzServe(f *testing.F) {
 	f.Add("new 1\nboard 1 1 0 0 0 0 0 0 0 0 0 0 0 0 0 0\nquit\n")
 	f.Add("board 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0\nboard a\n")
-	s := player.NewExpectimax(player.Budget{MinDepth: 1, MaxDepth: 1, MinProbability: 0.01})
+	s := player.NewExpectimax(player.Budget{MinDepth: 1, MaxDepth: 1, MinProbability: 0.01}, nil)
 	f.Fuzz(func(t *testing.T, in string) {
 		var out strings.Builder
 		if err := Serve(strings.NewReader(in), &out, s); err != nil {

@@ -1,0 +1,167 @@
+package ntuple
+
+import (
+	"bufio"
+	"bytes"
+	"compress/flate"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"math"
+
+	"gamelab/internal/cache"
+	"gamelab/internal/store"
+)
+
+// FileName is the network's file in the cache directory.
+const FileName = "2048-ntuple.net"
+
+// magic opens a network file; the digit is the format's version.
+const magic = "gamelab 2048 n-tuple 1\n"
+
+// Save writes n, trained over games games, to w: the magic line, the games
+// as 8 bytes, then the weights compressed, followed by the CRC-32 of the
+// bytes compressed. Most weights are zero (the tuples' contents never
+// seen), so the weights are written as records, each the number of zero
+// weights skipped (a uvarint) and a weight (its float32 bits, little
+// endian); a last skip reaches the end.
+func (n *Network) Save(w io.Writer, games int64) error {
+	if _, err := io.WriteString(w, magic); err != nil {
+		return err
+	}
+	if err := binary.Write(w, binary.LittleEndian, games); err != nil {
+		return err
+	}
+	z, err := flate.NewWriter(w, flate.BestSpeed)
+	if err != nil {
+		return err
+	}
+	crc := crc32.NewIEEE()
+	out := io.MultiWriter(z, crc)
+	buf := make([]byte, 0, 1<<16)
+	skip := uint64(0)
+	for t := range n.w {
+		for i := range n.w[t] {
+			bits := n.w[t][i].Load()
+			if bits == 0 {
+				skip++
+				continue
+			}
+			buf = binary.AppendUvarint(buf, skip)
+			buf = binary.LittleEndian.AppendUint32(buf, bits)
+			skip = 0
+			if len(buf) > cap(buf)-16 {
+				if _, err := out.Write(buf); err != nil {
+					return err
+				}
+				buf = buf[:0]
+			}
+		}
+	}
+	buf = binary.AppendUvarint(buf, skip)
+	if _, err := out.Write(buf); err != nil {
+		return err
+	}
+	if err := binary.Write(z, binary.LittleEndian, crc.Sum32()); err != nil {
+		return err
+	}
+	return z.Close()
+}
+
+// Load reads a network written by Save and the games it was trained over.
+func Load(r io.Reader) (*Network, int64, error) {
+	br := bufio.NewReader(r)
+	head := make([]byte, len(magic))
+	if _, err := io.ReadFull(br, head); err != nil || string(head) != magic {
+		return nil, 0, errors.New("not a 2048 n-tuple network of this version")
+	}
+	var games int64
+	if err := binary.Read(br, binary.LittleEndian, &games); err != nil || games < 0 {
+		return nil, 0, errors.New("the network's header is cut short or wrong")
+	}
+	z := flate.NewReader(br)
+	defer z.Close()
+	in := bufio.NewReaderSize(z, 1<<16)
+	// The checksum covers the records as written; they are written back
+	// into seen to be summed in batches.
+	crc := crc32.NewIEEE()
+	seen := make([]byte, 0, 1<<16)
+	n := New()
+	const total = Tuples * Weights
+	var bits [4]byte
+	for pos := uint64(0); ; pos++ {
+		skip, err := binary.ReadUvarint(in)
+		if err != nil {
+			return nil, 0, fmt.Errorf("the weights are cut short: %w", err)
+		}
+		if skip > total-pos {
+			return nil, 0, errors.New("more weights than the network has")
+		}
+		seen = binary.AppendUvarint(seen, skip)
+		if pos += skip; pos == total {
+			break
+		}
+		if _, err := io.ReadFull(in, bits[:]); err != nil {
+			return nil, 0, fmt.Errorf("the weights are cut short: %w", err)
+		}
+		seen = append(seen, bits[:]...)
+		if len(seen) > cap(seen)-16 {
+			crc.Write(seen)
+			seen = seen[:0]
+		}
+		v := binary.LittleEndian.Uint32(bits[:])
+		if f := float64(math.Float32frombits(v)); math.IsNaN(f) || math.IsInf(f, 0) {
+			return nil, 0, errors.New("a weight is not a number")
+		}
+		n.w[pos/Weights][pos%Weights].Store(v)
+	}
+	crc.Write(seen)
+	var sum uint32
+	if err := binary.Read(in, binary.LittleEndian, &sum); err != nil {
+		return nil, 0, errors.New("the checksum is missing")
+	}
+	if sum != crc.Sum32() {
+		return nil, 0, errors.New("the checksum does not match the weights")
+	}
+	if _, err := in.ReadByte(); err != io.EOF {
+		return nil, 0, errors.New("data after the checksum")
+	}
+	if _, err := br.ReadByte(); err != io.EOF {
+		return nil, 0, errors.New("data after the weights")
+	}
+	return n, games, nil
+}
+
+// LoadCached returns the network cached in dir and its games. It fails
+// with cache.ErrMissing if there is none, and with a *cache.DamagedError,
+// having moved the file aside, if it cannot be used.
+func LoadCached(dir cache.Dir) (*Network, int64, error) {
+	path := dir.Path(FileName)
+	f, err := cache.Open(path)
+	if err != nil {
+		return nil, 0, err
+	}
+	defer f.Close()
+	n, games, err := Load(f)
+	if err != nil {
+		f.Close()
+		return nil, 0, cache.Damaged(path, err)
+	}
+	return n, games, nil
+}
+
+// SaveCached writes n, trained over games games, to dir, atomically, and
+// returns the file's path.
+func SaveCached(dir cache.Dir, n *Network, games int64) (string, error) {
+	path := dir.Path(FileName)
+	if path == "" {
+		return "", errors.New("no cache directory to keep the network in")
+	}
+	var buf bytes.Buffer
+	if err := n.Save(&buf, games); err != nil {
+		return "", err
+	}
+	return path, store.WriteAtomic(path, buf.Bytes())
+}

@@ -1,0 +1,5 @@
+//go:build !race
+
+package ntuple
+
+const raceEnabled = false

@@ -1,0 +1,123 @@
+// Package ntuple holds an n-tuple network for 2048: a value function over
+// boards learned by temporal-difference learning, as the strongest published
+// 2048 players use (Szubert and Jaśkowski, 2014; Yeh, Wu et al., 2016).
+//
+// The network sums, over the eight symmetries of the board, one weight per
+// tuple: the four tuples are six cells each (two straight, two 2×3
+// rectangles), so every tuple indexes 16⁶ weights by the exponents in its
+// cells. It rates an afterstate (a board just moved, before its spawn) by
+// the points still to come; a player adds the points of the move.
+//
+// Weights are read and written atomically, each on its own, so that
+// training games on every core share one network without locks
+// (asynchronous stochastic gradient descent, "Hogwild"): an update lost to
+// a race is noise the learning absorbs.
+package ntuple
+
+import (
+	"math"
+	"sync/atomic"
+
+	"gamelab/twenty48"
+)
+
+// Tuples is the number of tuples; Weights the number of weights of each.
+const (
+	Tuples  = 4
+	Weights = 1 << 24
+)
+
+// Network is an n-tuple network. The zero value is not usable: use New.
+type Network struct {
+	w [Tuples][]atomic.Uint32 // float32 bits
+}
+
+// New returns a network of zero weights.
+func New() *Network {
+	n := &Network{}
+	for i := range n.w {
+		n.w[i] = make([]atomic.Uint32, Weights)
+	}
+	return n
+}
+
+// symmetries returns b in its eight symmetric forms: reflected left to
+// right, top to bottom, both, and each of them transposed.
+func symmetries(b twenty48.Board) [8]twenty48.Board {
+	h := flipRows(b)
+	v := flipColumns(b)
+	hv := flipColumns(h)
+	return [8]twenty48.Board{b, h, v, hv, b.Transpose(), h.Transpose(), v.Transpose(), hv.Transpose()}
+}
+
+// flipRows reverses every row.
+func flipRows(b twenty48.Board) twenty48.Board {
+	x := uint64(b)
+	x = x&0x0F0F0F0F0F0F0F0F<<4 | x>>4&0x0F0F0F0F0F0F0F0F
+	x = x&0x00FF00FF00FF00FF<<8 | x>>8&0x00FF00FF00FF00FF
+	return twenty48.Board(x)
+}
+
+// flipColumns reverses the order of the rows.
+func flipColumns(b twenty48.Board) twenty48.Board {
+	x := uint64(b)
+	return twenty48.Board(x<<48 | x<<16&0xFFFF00000000 | x>>16&0xFFFF0000 | x>>48)
+}
+
+// indexes returns the weight index of each tuple on b: cells 0–5 (the top
+// row and two cells below), 4–9, 0–2 with 4–6, and 4–6 with 8–10, in row
+// order, which the board's layout makes a few shifts.
+func indexes(b twenty48.Board) [Tuples]uint32 {
+	x := uint64(b)
+	return [Tuples]uint32{
+		uint32(x & 0xFFFFFF),
+		uint32(x >> 16 & 0xFFFFFF),
+		uint32(x&0xFFF | x>>4&0xFFF000),
+		uint32(x>>16&0xFFF | x>>20&0xFFF000),
+	}
+}
+
+// Value returns the network's rating of the afterstate b.
+func (n *Network) Value(b twenty48.Board) float32 {
+	sum := float32(0)
+	for _, s := range symmetries(b) {
+		ix := indexes(s)
+		sum += math.Float32frombits(n.w[0][ix[0]].Load()) +
+			math.Float32frombits(n.w[1][ix[1]].Load()) +
+			math.Float32frombits(n.w[2][ix[2]].Load()) +
+			math.Float32frombits(n.w[3][ix[3]].Load())
+	}
+	return sum
+}
+
+// add moves the rating of b by delta, shared evenly by its weights, and
+// returns the new rating.
+func (n *Network) add(b twenty48.Board, delta float32) float32 {
+	share := delta / (8 * Tuples)
+	sum := float32(0)
+	for _, s := range symmetries(b) {
+		for t, i := range indexes(s) {
+			w := &n.w[t][i]
+			v := math.Float32frombits(w.Load()) + share
+			w.Store(math.Float32bits(v))
+			sum += v
+		}
+	}
+	return sum
+}
+
+// Best returns the move on b with the most points now and rated to come,
+// the board it leaves and its points, and false if no move changes b.
+func (n *Network) Best(b twenty48.Board) (d twenty48.Direction, after twenty48.Board, points uint32, ok bool) {
+	best := float32(0)
+	for _, m := range twenty48.Directions {
+		next, p := b.Move(m)
+		if next == b {
+			continue
+		}
+		if v := float32(p) + n.Value(next); !ok || v > best {
+			d, after, points, best, ok = m, next, p, v, true
+		}
+	}
+	return d, after, points, ok
+}

@@ -1,0 +1,236 @@
+package ntuple
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"gamelab/internal/cache"
+	"gamelab/twenty48"
+)
+
+// cellsOf returns b's sixteen exponents in row order: the slow, obvious
+// form the fast bit tricks are checked against.
+func cellsOf(b twenty48.Board) [16]uint8 {
+	var c [16]uint8
+	for i := range c {
+		c[i] = b.At(i/4, i%4)
+	}
+	return c
+}
+
+func boardOf(c [16]uint8) twenty48.Board {
+	var b twenty48.Board
+	for i, e := range c {
+		b |= twenty48.Board(e) << (4 * i)
+	}
+	return b
+}
+
+func randomBoard(r *rand.Rand) twenty48.Board { return twenty48.Board(r.Uint64()) }
+
+func TestSymmetries(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for range 1000 {
+		b := randomBoard(r)
+		c := cellsOf(b)
+		var want [8][16]uint8
+		for i := range 16 {
+			row, col := i/4, i%4
+			want[0][i] = c[i]
+			want[1][i] = c[row*4+3-col]     // rows reversed
+			want[2][i] = c[(3-row)*4+col]   // columns reversed
+			want[3][i] = c[(3-row)*4+3-col] // both
+			want[4][i] = c[col*4+row]       // transposed
+			want[5][i] = c[col*4+3-row]     // rows reversed, transposed
+			want[6][i] = c[(3-col)*4+row]   // columns reversed, transposed
+			want[7][i] = c[(3-col)*4+3-row] // both, transposed
+		}
+		for k, s := range symmetries(b) {
+			if cellsOf(s) != want[k] {
+				t.Fatalf("symmetry %d of %016x: %016x, want %016x", k, uint64(b), uint64(s), uint64(boardOf(want[k])))
+			}
+		}
+	}
+}
+
+func TestIndexes(t *testing.T) {
+	tuples := [Tuples][6]int{{0, 1, 2, 3, 4, 5}, {4, 5, 6, 7, 8, 9}, {0, 1, 2, 4, 5, 6}, {4, 5, 6, 8, 9, 10}}
+	r := rand.New(rand.NewPCG(3, 4))
+	for range 1000 {
+		b := randomBoard(r)
+		c := cellsOf(b)
+		got := indexes(b)
+		for k, cells := range tuples {
+			want := uint32(0)
+			for j, cell := range cells {
+				want |= uint32(c[cell]) << (4 * j)
+			}
+			if got[k] != want {
+				t.Fatalf("tuple %d of %016x: %06x, want %06x", k, uint64(b), got[k], want)
+			}
+		}
+	}
+}
+
+// trained returns a network trained over a few games, two at a time.
+func trained(t testing.TB, games int) *Network {
+	t.Helper()
+	n := New()
+	tr := Trainer{Net: n, Alpha: 0.1, Workers: 2, Seed: 7}
+	if err := tr.Train(context.Background(), 0, games, func(Block) {}); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+// TestValueIsSymmetric: the network rates a board and its reflections the
+// same, as it sums over all of them.
+func TestValueIsSymmetric(t *testing.T) {
+	n := trained(t, 200)
+	r := rand.New(rand.NewPCG(5, 6))
+	nonzero := 0
+	for range 500 {
+		b := randomBoard(r) & 0x3333333333333333
+		v := n.Value(b)
+		if v != 0 {
+			nonzero++
+		}
+		for _, s := range symmetries(b) {
+			if w := n.Value(s); math.Abs(float64(w-v)) > 1e-3*max(1, math.Abs(float64(v))) {
+				t.Fatalf("%016x rated %g, its reflection %016x %g", uint64(b), v, uint64(s), w)
+			}
+		}
+	}
+	if nonzero == 0 {
+		t.Fatal("training left every weight at zero")
+	}
+}
+
+// TestTrainingLearns: the blocks cover every game in order, and the last
+// games score far more than the first.
+func TestTrainingLearns(t *testing.T) {
+	if testing.Short() || raceEnabled {
+		t.Skip("trains over 3,000 games")
+	}
+	n := New()
+	tr := Trainer{Net: n, Alpha: 0.1, Workers: 2, Seed: 1, Every: 1000}
+	var blocks []Block
+	if err := tr.Train(context.Background(), 500, 3000, func(b Block) { blocks = append(blocks, b) }); err != nil {
+		t.Fatal(err)
+	}
+	if len(blocks) != 3 || blocks[0].First != 500 || blocks[2].First+blocks[2].Games != 3500 {
+		t.Fatalf("blocks %+v", blocks)
+	}
+	if first, last := blocks[0].MeanScore, blocks[2].MeanScore; last < 1.3*first {
+		t.Errorf("mean score from %.0f to %.0f", first, last)
+	}
+	if blocks[2].Share(10) < blocks[0].Share(10) {
+		t.Errorf("1024 reached in %.2f, then %.2f of games", blocks[0].Share(10), blocks[2].Share(10))
+	}
+}
+
+func TestTrainStops(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	tr := Trainer{Net: New(), Alpha: 0.1, Seed: 1}
+	if err := tr.Train(ctx, 0, 1000, func(Block) {}); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled: %v", err)
+	}
+}
+
+func TestSaveLoad(t *testing.T) {
+	n := trained(t, 50)
+	var buf bytes.Buffer
+	if err := n.Save(&buf, 50); err != nil {
+		t.Fatal(err)
+	}
+	data := buf.Bytes()
+	m, games, err := Load(bytes.NewReader(data))
+	if err != nil || games != 50 {
+		t.Fatalf("Load: %v, %d games", err, games)
+	}
+	r := rand.New(rand.NewPCG(8, 9))
+	for range 200 {
+		b := randomBoard(r) & 0x3333333333333333
+		if n.Value(b) != m.Value(b) {
+			t.Fatalf("%016x rated %g, loaded %g", uint64(b), n.Value(b), m.Value(b))
+		}
+	}
+	damaged := map[string][]byte{
+		"empty":         nil,
+		"other file":    []byte("hello, world\n"),
+		"cut short":     data[:len(data)/2],
+		"trailing data": append(append([]byte(nil), data...), 0),
+		"header only":   data[:len(magic)+8],
+	}
+	flipped := append([]byte(nil), data...)
+	flipped[len(flipped)-3] ^= 0x40
+	damaged["a bit flipped"] = flipped
+	for name, d := range damaged {
+		if _, _, err := Load(bytes.NewReader(d)); err == nil {
+			t.Errorf("%s: loaded", name)
+		}
+	}
+}
+
+func TestCached(t *testing.T) {
+	dir := cache.Dir(t.TempDir())
+	if _, _, err := LoadCached(dir); !errors.Is(err, cache.ErrMissing) {
+		t.Fatalf("nothing cached: %v", err)
+	}
+	path, err := SaveCached(dir, trained(t, 20), 20)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, games, err := LoadCached(dir); err != nil || games != 20 {
+		t.Fatalf("LoadCached: %v, %d games", err, games)
+	}
+	if err := os.WriteFile(path, []byte("not a network"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var damaged *cache.DamagedError
+	if _, _, err := LoadCached(dir); !errors.As(err, &damaged) {
+		t.Fatalf("damaged: %v", err)
+	}
+	if _, err := os.Stat(path); !os.IsNotExist(err) {
+		t.Error("the damaged file is still in place")
+	}
+	if backups, _ := filepath.Glob(path + ".damaged-*"); len(backups) != 1 {
+		t.Errorf("backups %v", backups)
+	}
+}
+
+func FuzzLoad(f *testing.F) {
+	var buf bytes.Buffer
+	New().Save(&buf, 3)
+	f.Add(buf.Bytes())
+	f.Add([]byte(magic))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		Load(bytes.NewReader(data)) // must not panic
+	})
+}
+
+func BenchmarkValue(b *testing.B) {
+	n := New()
+	board := twenty48.Board(0x0000_0100_2310_6543)
+	var sink float32
+	for b.Loop() {
+		sink += n.Value(board)
+		board++
+	}
+	_ = sink
+}
+
+func BenchmarkTrainingGame(b *testing.B) {
+	n := New()
+	var path []step
+	for i := 0; b.Loop(); i++ {
+		path, _, _ = n.learnGame(uint64(i), 0.1, path[:0])
+	}
+}

@@ -1,0 +1,159 @@
+package ntuple
+
+import (
+	"context"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"gamelab/twenty48"
+)
+
+// Trainer teaches a network by playing games against itself: each move
+// the one rated best (its points plus the rating of its afterstate); at
+// the end of a game every afterstate's rating is moved towards what
+// followed it, last first, so the final outcome reaches the opening in one
+// pass (TD(0) learning of afterstates, backwards).
+type Trainer struct {
+	Net *Network
+	// Alpha is the learning rate: the share of its error by which each
+	// rating moves (0.1 learns fast; smaller rates refine).
+	Alpha float32
+	// Workers is the number of games played at once; zero means one per
+	// core.
+	Workers int
+	// Seed and the game's number seed each game, so a run is the same
+	// games whatever its workers (though not the same network: workers
+	// interleave their updates).
+	Seed uint64
+	// Every is the number of games in each Block reported (default 1000).
+	Every int
+}
+
+// Block sums up consecutive training games.
+type Block struct {
+	First, Games int // the number of the first game of the block, and how many
+	MeanScore    float64
+	MaxScore     uint64
+	Reached      [16]int // games whose largest tile had this exponent or more
+	Moves        int64
+	Elapsed      time.Duration // since the run began
+}
+
+// Share returns the share of the block's games that reached the tile of
+// exponent e.
+func (b Block) Share(e int) float64 { return float64(b.Reached[e]) / float64(max(1, b.Games)) }
+
+// Train plays games games, numbered from first, reporting each block as it
+// ends (in order, from one goroutine) and the last one, however short. It
+// stops early, with ctx's error, when ctx is done; games under way are
+// finished first and counted.
+func (t *Trainer) Train(ctx context.Context, first, games int, report func(Block)) error {
+	workers := t.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	every := t.Every
+	if every <= 0 {
+		every = 1000
+	}
+	type result struct {
+		score  uint64
+		maxExp uint8
+		moves  int
+	}
+	var next atomic.Int64
+	results := make(chan result, 4*workers)
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			var path []step
+			for ctx.Err() == nil {
+				i := next.Add(1) - 1
+				if i >= int64(games) {
+					return
+				}
+				var r result
+				path, r.score, r.maxExp = t.Net.learnGame(t.gameSeed(first+int(i)), t.Alpha, path[:0])
+				r.moves = len(path)
+				results <- r
+			}
+		})
+	}
+	go func() { wg.Wait(); close(results) }()
+
+	start := time.Now()
+	blk := Block{First: first}
+	var total float64
+	flush := func() {
+		blk.MeanScore = total / float64(max(1, blk.Games))
+		blk.Elapsed = time.Since(start)
+		report(blk)
+		blk = Block{First: blk.First + blk.Games}
+		total = 0
+	}
+	for r := range results {
+		blk.Games++
+		total += float64(r.score)
+		blk.MaxScore = max(blk.MaxScore, r.score)
+		blk.Moves += int64(r.moves)
+		for e := 0; e <= int(r.maxExp); e++ {
+			blk.Reached[e]++
+		}
+		if blk.Games == every {
+			flush()
+		}
+	}
+	if blk.Games > 0 {
+		flush()
+	}
+	return ctx.Err()
+}
+
+// gameSeed returns the seed of training game i.
+func (t *Trainer) gameSeed(i int) uint64 {
+	s := twenty48.NewStream(t.Seed ^ uint64(i)*0xd1b54a32d192ed03)
+	return s.Next()
+}
+
+// step is one move of a training game: the afterstate and the move's
+// points.
+type step struct {
+	after  twenty48.Board
+	points uint32
+}
+
+// learnGame plays one game from seed, always the best-rated move, then
+// learns from it; it returns the moves (in path's storage), the score and
+// the largest tile's exponent.
+func (n *Network) learnGame(seed uint64, alpha float32, path []step) ([]step, uint64, uint8) {
+	rng := twenty48.NewStream(seed)
+	b := twenty48.Board(0).Spawn(rng.Next()).Spawn(rng.Next())
+	var score uint64
+	for {
+		_, after, points, ok := n.Best(b)
+		if !ok {
+			break
+		}
+		path = append(path, step{after, points})
+		score += uint64(points)
+		b = after.Spawn(rng.Next())
+	}
+	target := float32(0) // nothing follows the last afterstate
+	for i := len(path) - 1; i >= 0; i-- {
+		s := path[i]
+		target = float32(s.points) + n.add(s.after, alpha*(target-n.Value(s.after)))
+	}
+	return path, score, b.MaxExp()
+}
+
+// Rate returns the learning rate after games games: 0.1 while the network
+// is young, then 0.01 to refine what it learned (a higher rate keeps
+// trading one position's lesson for another's).
+func Rate(games int64) float32 {
+	if games < 500_000 {
+		return 0.1
+	}
+	return 0.01
+}

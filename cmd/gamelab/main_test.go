@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -113,6 +114,28 @@ func TestTrain2048(t *testing.T) {
 		if code != 0 || !strings.Contains(stdout, want) {
 			t.Errorf("bench %s: exit %d, want %q in\n%s%s", flag, code, want, stdout, stderr)
 		}
+	}
+}
+
+// TestMerge2048 joins the shards of a 2048 run: the merged summary has
+// the game's own figures, computed over every game.
+func TestMerge2048(t *testing.T) {
+	dir := t.TempDir()
+	var files []string
+	for i := range 2 {
+		stdout, stderr, code := call(t, "2048", "bench", "--heuristic", "--games", "2", "--shard", fmt.Sprintf("%d/2", i), "--json")
+		if code != 0 {
+			t.Fatalf("shard %d: exit %d: %s", i, code, stderr)
+		}
+		name := filepath.Join(dir, fmt.Sprintf("%d.json", i))
+		if err := os.WriteFile(name, []byte(stdout), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, name)
+	}
+	stdout, stderr, code := call(t, append([]string{"merge"}, files...)...)
+	if code != 0 || !strings.Contains(stdout, "Σ max tile / 2048") || !strings.Contains(stdout, "2, seed 1") {
+		t.Errorf("merge: exit %d\n%s%s", code, stdout, stderr)
 	}
 }
 

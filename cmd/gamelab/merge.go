@@ -5,7 +5,14 @@ import (
 	"os"
 
 	"gamelab/internal/bench"
+	"gamelab/twenty48/player"
 )
+
+// reportFigures derives each game's figures from a report, by the game
+// named in its configuration.
+var reportFigures = map[string]func(*bench.Report) []bench.Figure{
+	"2048": player.Figures,
+}
 
 type mergeCmd struct {
 	Files []string `arg:"" type:"existingfile" help:"Reports written by a bench command with --json --shard i/n."`
@@ -29,6 +36,9 @@ func (c *mergeCmd) Run(e *env) error {
 	merged, err := bench.Merge(reports...)
 	if err != nil {
 		return err
+	}
+	if figures := reportFigures[merged.Config.Game]; figures != nil {
+		merged.Figures = figures(merged)
 	}
 	if c.JSON {
 		return merged.WriteJSON(e.stdout)

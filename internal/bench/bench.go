@@ -128,6 +128,7 @@ func (s Shard) Games(total int) []int {
 
 // Config describes a run.
 type Config struct {
+	Game    string   `json:"game,omitempty"`    // the game's command name ("nerdle", "2048"), for tools that derive its figures
 	Name    string   `json:"name"`              // what was measured, e.g. "nerdle length 8, standard rules, solver best"
 	Metrics []Metric `json:"metrics"`           // what each Outcome.Values holds, in order
 	Results bool     `json:"results,omitempty"` // games end in a win, a draw or a loss (Outcome.Result)
@@ -241,7 +242,7 @@ func Run(ctx context.Context, cfg Config, newPlayer func() (Player, error), prog
 	}()
 	go func() { wg.Wait(); close(results) }()
 
-	start := time.Now()
+	start, cpuStart := time.Now(), processCPU()
 	outcomes := make([]Outcome, 0, len(games))
 	for o := range results {
 		outcomes = append(outcomes, o)
@@ -253,7 +254,7 @@ func Run(ctx context.Context, cfg Config, newPlayer func() (Player, error), prog
 		progress.Finish()
 	}
 	slices.SortFunc(outcomes, func(a, b Outcome) int { return a.Game - b.Game })
-	r := &Report{Config: cfg, Wall: time.Since(start), Workers: workers, Outcomes: outcomes}
+	r := &Report{Config: cfg, Wall: time.Since(start), CPU: processCPU() - cpuStart, Workers: workers, Outcomes: outcomes}
 	if len(outcomes) < len(games) {
 		return r, fmt.Errorf("benchmark stopped after %d of %d games: %w", len(outcomes), len(games), context.Cause(ctx))
 	}

@@ -76,6 +76,9 @@ type Report struct {
 	Config   Config        `json:"config"`
 	Wall     time.Duration `json:"wall_ns"`            // wall-clock time of the games
 	Setup    time.Duration `json:"setup_ns,omitempty"` // start-up before the first game
+	// CPU is the processor time (user and system, all threads) the
+	// process spent during the games, where the platform tells it.
+	CPU time.Duration `json:"cpu_ns,omitempty"`
 	Workers  int           `json:"workers"`
 	Outcomes []Outcome     `json:"outcomes"` // sorted by game index
 
@@ -319,7 +322,7 @@ func Merge(reports ...*Report) (*Report, error) {
 	seen := make(map[int]bool)
 	for _, r := range reports {
 		c := r.Config
-		if c.Name != first.Name || c.Games != first.Games || c.Seed != first.Seed || c.Secrets != first.Secrets ||
+		if c.Game != first.Game || c.Name != first.Name || c.Games != first.Games || c.Seed != first.Seed || c.Secrets != first.Secrets ||
 			c.Results != first.Results || !slices.Equal(c.Metrics, first.Metrics) {
 			return nil, fmt.Errorf("merge: shard %v is of another run (%s, %d games, seed %d) than the first (%s, %d games, seed %d)",
 				c.Shard, c.Name, c.Games, c.Seed, first.Name, first.Games, first.Seed)
@@ -336,6 +339,7 @@ func Merge(reports ...*Report) (*Report, error) {
 			out.Outcomes = append(out.Outcomes, o)
 		}
 		out.Wall = max(out.Wall, r.Wall)
+		out.CPU += r.CPU
 		out.Setup = max(out.Setup, r.Setup)
 		out.Workers += r.Workers
 	}

@@ -56,6 +56,7 @@ func DefaultBenchGames(u *Universe) int {
 // from seed (every secret once when games is len(u.All)).
 func BenchConfig(u *Universe, solver string, games int, seed uint64) bench.Config {
 	return bench.Config{
+		Game:    "nerdle",
 		Name:    fmt.Sprintf("nerdle length %d, %v rules, solver %s", u.Length, u.Rules, solver),
 		Metrics: Metrics,
 		Games:   games,

@@ -51,5 +51,10 @@ func Figures(r *bench.Report) []bench.Figure {
 		bench.Figure{Name: "seconds per 10,000 points", Value: per10k, Text: fmt.Sprintf("%.3f s (wall time of the games)", per10k)},
 		bench.Figure{Name: "moves per second", Value: moves / elapsed.Seconds(), Text: fmt.Sprintf("%.0f", moves/max(elapsed.Seconds(), 1e-9))},
 	)
+	if r.CPU > 0 {
+		cpu := r.CPU.Seconds() / max(score/10000, 1e-9)
+		figures = append(figures, bench.Figure{Name: "CPU seconds per 10,000 points", Value: cpu,
+			Text: fmt.Sprintf("%.3f s (all threads, the whole process)", cpu)})
+	}
 	return figures
 }

@@ -134,7 +134,7 @@ var Metrics = []bench.Metric{
 
 // BenchConfig returns the benchmark of a player over games seeded games.
 func BenchConfig(name, budget string, games int, seed uint64) bench.Config {
-	return bench.Config{Name: fmt.Sprintf("2048 4×4, player %s, budget %s", name, budget), Metrics: Metrics, Games: games, Seed: seed}
+	return bench.Config{Game: "2048", Name: fmt.Sprintf("2048 4×4, player %s, budget %s", name, budget), Metrics: Metrics, Games: games, Seed: seed}
 }
 
 // BenchPlayer plays benchmark games: the game owns the board and the

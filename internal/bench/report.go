@@ -73,12 +73,12 @@ type Outcome struct {
 // Report is the result of a run or of a shard of one. Its JSON form is what
 // `--json` prints and what Merge reads.
 type Report struct {
-	Config   Config        `json:"config"`
-	Wall     time.Duration `json:"wall_ns"`            // wall-clock time of the games
-	Setup    time.Duration `json:"setup_ns,omitempty"` // start-up before the first game
+	Config Config        `json:"config"`
+	Wall   time.Duration `json:"wall_ns"`            // wall-clock time of the games
+	Setup  time.Duration `json:"setup_ns,omitempty"` // start-up before the first game
 	// CPU is the processor time (user and system, all threads) the
 	// process spent during the games, where the platform tells it.
-	CPU time.Duration `json:"cpu_ns,omitempty"`
+	CPU      time.Duration `json:"cpu_ns,omitempty"`
 	Workers  int           `json:"workers"`
 	Outcomes []Outcome     `json:"outcomes"` // sorted by game index
 

@@ -68,7 +68,9 @@ type Card struct {
 func (c Card) String() string { return fmt.Sprintf("%d of %v", c.Value, c.Suit) }
 
 // Valid reports whether c is one of the 52 cards.
-func (c Card) Valid() bool { return c.Suit >= Diamonds && c.Suit <= Spades && c.Value >= 1 && c.Value <= 13 }
+func (c Card) Valid() bool {
+	return c.Suit >= Diamonds && c.Suit <= Spades && c.Value >= 1 && c.Value <= 13
+}
 
 // Index returns the card's number from 0 to 51: suits in order, values in
 // order within a suit. It is meaningful for valid cards only.

@@ -78,9 +78,10 @@ func (h *Hand) Remove(c Card) bool {
 // seen, then one seen refused; with no card its rule allows, it draws.
 type SimplePlayer struct {
 	Hand
-	name string
-	rule Rule
-	know *ExtensibleRule
+	name  string
+	rule  Rule
+	table *Table // the rule's table, when it was given one: a faster Play
+	know  *ExtensibleRule
 }
 
 // NewSimplePlayer returns a simple player whose rule is Mau-Mau's (same
@@ -95,7 +96,16 @@ func NewSimplePlayerWithRule(name string, r Rule) *SimplePlayer {
 // SetRule gives the player a new rule and forgets what it had seen: what
 // others allowed was judged against rules that may have changed too.
 func (s *SimplePlayer) SetRule(r Rule) {
-	s.rule, s.know = r, NewExtensibleRule(r)
+	s.rule, s.table = r, nil
+	s.know.base = r
+	s.know.Forget()
+}
+
+// SetTable is SetRule with the rule as a table, which lets the player
+// weigh its whole hand with a few word operations.
+func (s *SimplePlayer) SetTable(t *Table) {
+	s.SetRule(t.Rule())
+	s.table = t
 }
 
 // Name implements Player.
@@ -109,17 +119,53 @@ func (s *SimplePlayer) Invent() Rule { return s.rule }
 
 // Play implements Player.
 func (s *SimplePlayer) Play(top Card) (Card, bool) {
+	if s.table != nil && top.Valid() {
+		return s.playRows(top)
+	}
 	best, rank := -1, 3
 	for i, c := range s.cards {
-		if !s.know.base(top, c) {
+		if !s.rule(top, c) {
 			continue
 		}
-		r := 2 // known forbidden
+		r := 1 // never seen
+		if top.Valid() && c.Valid() {
+			q := pairIndex(top, c)
+			switch {
+			case s.know.allowed.has(q):
+				r = 0
+			case s.know.forbidden.has(q):
+				r = 2
+			}
+		}
+		if r < rank {
+			best, rank = i, r
+			if r == 0 {
+				break
+			}
+		}
+	}
+	if best < 0 {
+		return Card{}, false
+	}
+	return s.RemoveAt(best), true
+}
+
+// playRows is Play with the rows of the tables for top: the cards the
+// rule allows, those known allowed and those known forbidden.
+func (s *SimplePlayer) playRows(top Card) (Card, bool) {
+	own, allowed, forbidden := s.table.Row(top), s.know.allowed.Row(top), s.know.forbidden.Row(top)
+	best, rank := -1, 3
+	for i, c := range s.cards {
+		bit := uint64(1) << c.Index()
+		if own&bit == 0 {
+			continue
+		}
+		r := 1
 		switch {
-		case s.know.TestAllowed(top, c):
+		case allowed&bit != 0:
 			r = 0
-		case s.know.Test(top, c):
-			r = 1
+		case forbidden&bit != 0:
+			r = 2
 		}
 		if r < rank {
 			best, rank = i, r

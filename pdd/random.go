@@ -38,8 +38,9 @@ func (b Band) Contains(n int) bool {
 	return share >= b.Lo && share <= b.Hi
 }
 
-// condTables holds the table of each secret condition, in order.
-var condTables = sync.OnceValue(func() []*Table {
+// SecretTables returns the table of each secret condition, in order,
+// computed once and shared: do not change them.
+var SecretTables = sync.OnceValue(func() []*Table {
 	ts := make([]*Table, len(SecretConditions))
 	for i, c := range SecretConditions {
 		ts[i] = TableOf(c.Rule())
@@ -47,104 +48,184 @@ var condTables = sync.OnceValue(func() []*Table {
 	return ts
 })
 
-// literal is a secret condition, negated or not.
-type literal struct {
-	cond int // index in SecretConditions
-	neg  bool
+// Literal is a secret condition, negated or not.
+type Literal struct {
+	Cond int // index in SecretConditions
+	Neg  bool
 }
 
-func (l literal) expr() Expr {
-	if l.neg {
-		return Not{SecretConditions[l.cond]}
+// Expr returns the literal as a rule.
+func (l Literal) Expr() Expr {
+	if l.Neg {
+		return Not{SecretConditions[l.Cond]}
 	}
-	return SecretConditions[l.cond]
+	return SecretConditions[l.Cond]
 }
 
-func (l literal) table(dst *Table) {
-	*dst = *condTables()[l.cond]
-	if l.neg {
-		dst.not()
+// table sets dst to the literal's table.
+func (l Literal) table(dst *Table) {
+	*dst = *SecretTables()[l.Cond]
+	if l.Neg {
+		dst.Invert()
 	}
 }
 
-// RandomRule draws a secret rule: one to three conditions, each negated
-// half the time, joined by "and" or "or" (and binding tighter), drawn
-// again until the rule allows a share of the pairs within band. It
-// returns the rule and its table.
-func RandomRule(rng *rand.Rand, band Band) (Expr, *Table) {
-	t := new(Table)
-	for {
-		n := 1 + rng.IntN(3)
-		var lits [3]literal
-		var ands [2]bool
-		for i := range n {
-			lits[i] = literal{rng.IntN(len(SecretConditions)), rng.IntN(2) == 0}
+// Draw is one draw of the secret-rule generator: one to three literals,
+// each joined to the next by "and" or "or" ("and" binding tighter).
+type Draw struct {
+	N    int
+	Lits [3]Literal
+	Ands [2]bool // Ands[i] joins Lits[i] and Lits[i+1]
+}
+
+// Literals is the number of literals a draw picks from: every secret
+// condition, negated or not.
+var Literals = 2 * len(SecretConditions)
+
+// RandomDraw draws the number of literals (one to three alike), each
+// literal, and each join, all uniformly.
+func RandomDraw(rng *rand.Rand) Draw {
+	d := Draw{N: 1 + rng.IntN(3)}
+	for i := range d.N {
+		d.Lits[i] = Literal{rng.IntN(len(SecretConditions)), rng.IntN(2) == 0}
+	}
+	for i := range d.N - 1 {
+		d.Ands[i] = rng.IntN(2) == 0
+	}
+	return d
+}
+
+// Probability returns the chance that RandomDraw draws d.
+func (d Draw) Probability() float64 {
+	p := 1.0 / 3
+	for range d.N {
+		p /= float64(Literals)
+	}
+	for range d.N - 1 {
+		p /= 2
+	}
+	return p
+}
+
+// EachDraw calls f with every draw RandomDraw can make.
+func EachDraw(f func(Draw)) {
+	var d Draw
+	var rec func(i int)
+	rec = func(i int) {
+		if i == d.N {
+			f(d)
+			return
 		}
-		for i := range n - 1 {
-			ands[i] = rng.IntN(2) == 0
-		}
-		// Terms joined by "or", each an "and" of literals.
-		var terms [3][]literal
-		k := 0
-		terms[0] = lits[:1]
-		for i := 1; i < n; i++ {
-			if ands[i-1] {
-				terms[k] = lits[i-len(terms[k]) : i+1]
-			} else {
-				k++
-				terms[k] = lits[i : i+1]
+		for c := range SecretConditions {
+			for _, neg := range [2]bool{false, true} {
+				d.Lits[i] = Literal{c, neg}
+				if i == 0 {
+					rec(1)
+					continue
+				}
+				for _, and := range [2]bool{true, false} {
+					d.Ands[i-1] = and
+					rec(i + 1)
+				}
 			}
 		}
-		var term Table
-		*t = Table{}
-		for _, lits := range terms[:k+1] {
-			lits[0].table(&term)
-			for _, l := range lits[1:] {
-				var u Table
-				l.table(&u)
-				term.and(&u)
-			}
-			t.or(&term)
+	}
+	for d.N = 1; d.N <= 3; d.N++ {
+		d.Ands = [2]bool{}
+		rec(0)
+	}
+}
+
+// terms splits the draw into the terms joined by "or", each the
+// literals joined by "and", in buf's storage.
+func (d *Draw) terms(buf *[3][]Literal) [][]Literal {
+	terms := append(buf[:0], d.Lits[:1])
+	for i := 1; i < d.N; i++ {
+		if k := len(terms) - 1; d.Ands[i-1] {
+			terms[k] = d.Lits[i-len(terms[k]) : i+1]
+		} else {
+			terms = append(terms, d.Lits[i:i+1])
 		}
-		if !band.Contains(t.Count()) {
+	}
+	return terms
+}
+
+// Table sets t to the table of the rule drawn.
+func (d Draw) Table(t *Table) {
+	*t = Table{}
+	var term, u Table
+	var buf [3][]Literal
+	for _, lits := range d.terms(&buf) {
+		lits[0].table(&term)
+		for _, l := range lits[1:] {
+			l.table(&u)
+			term.Intersect(&u)
+		}
+		t.Union(&term)
+	}
+}
+
+// Expr returns the rule drawn, in the rule language.
+func (d Draw) Expr() Expr {
+	var or Or
+	var buf [3][]Literal
+	for _, lits := range d.terms(&buf) {
+		if len(lits) == 1 {
+			or = append(or, lits[0].Expr())
 			continue
 		}
-		var or Or
-		for _, lits := range terms[:k+1] {
-			var and And
-			for _, l := range lits {
-				and = append(and, l.expr())
-			}
-			if len(and) == 1 {
-				or = append(or, and[0])
-			} else {
-				or = append(or, and)
-			}
+		var and And
+		for _, l := range lits {
+			and = append(and, l.Expr())
 		}
-		if len(or) == 1 {
-			return or[0], t
+		or = append(or, and)
+	}
+	if len(or) == 1 {
+		return or[0]
+	}
+	return or
+}
+
+// RandomRule draws a secret rule, drawing again until the rule allows a
+// share of the pairs within band. It returns the rule and its table.
+func RandomRule(rng *rand.Rand, band Band) (Expr, *Table) {
+	t := new(Table)
+	d := RandomTable(rng, band, t)
+	return d.Expr(), t
+}
+
+// RandomTable is RandomRule without allocating: it sets t to the table of
+// the rule drawn and returns the draw.
+func RandomTable(rng *rand.Rand, band Band, t *Table) Draw {
+	for {
+		d := RandomDraw(rng)
+		d.Table(t)
+		if band.Contains(t.Count()) {
+			return d
 		}
-		return or, t
 	}
 }
 
 // lastWord masks the bits of the last word that stand for pairs.
 const lastWord = 1<<(Pairs%64) - 1
 
-func (t *Table) not() {
+// Invert makes t the table of the opposite rule.
+func (t *Table) Invert() {
 	for i := range t {
 		t[i] = ^t[i]
 	}
 	t[len(t)-1] &= lastWord
 }
 
-func (t *Table) and(u *Table) {
+// Intersect keeps in t the pairs u allows too: t and u.
+func (t *Table) Intersect(u *Table) {
 	for i := range t {
 		t[i] &= u[i]
 	}
 }
 
-func (t *Table) or(u *Table) {
+// Union adds to t the pairs u allows: t or u.
+func (t *Table) Union(u *Table) {
 	for i := range t {
 		t[i] |= u[i]
 	}

@@ -63,15 +63,27 @@ func TableOf(r Rule) *Table {
 
 // Allows reports whether played may be laid on top. Both must be valid
 // cards.
-func (t *Table) Allows(top, played Card) bool {
-	i := pairIndex(top, played)
-	return t[i/64]>>(i%64)&1 != 0
+func (t *Table) Allows(top, played Card) bool { return t.has(pairIndex(top, played)) }
+
+// has reports whether the table holds pair q.
+func (t *Table) has(q int) bool { return t[uint(q)/64]>>(uint(q)%64)&1 != 0 }
+
+// Row returns the cards that may be laid on top, as a set of card indexes
+// (bit i for CardAt(i)). Top must be a valid card.
+func (t *Table) Row(top Card) uint64 {
+	q := uint(top.Index() * 52)
+	w, off := q/64, q%64
+	row := t[w] >> off
+	if off > 64-52 {
+		row |= t[w+1] << (64 - off)
+	}
+	return row & (1<<52 - 1)
 }
 
 // Rule returns the table as a Rule (one lookup a call); cards outside the
 // 52 are refused.
 func (t *Table) Rule() Rule {
-	return func(top, played Card) bool { return top.Valid() && played.Valid() && t.Allows(top, played) }
+	return func(top, played Card) bool { return top.Valid() && played.Valid() && t.has(pairIndex(top, played)) }
 }
 
 // Count returns the number of pairs the table allows.

@@ -20,6 +20,8 @@ import (
 	"gamelab/internal/tui"
 	"gamelab/nerdle"
 	"gamelab/nerdle/solve"
+	"gamelab/pdd"
+	"gamelab/pdd/learn"
 	"gamelab/twenty48"
 	"gamelab/twenty48/player"
 )
@@ -31,6 +33,7 @@ type cli struct {
 	Menu     menuCmd     `cmd:"" default:"1" hidden:"" help:"Open the menu of games."`
 	Nerdle   nerdleCmd   `cmd:"" help:"Nerdle: guess the equation."`
 	Twenty48 twenty48Cmd `cmd:"" name:"2048" help:"2048: slide and merge tiles."`
+	PDD      pddCmd      `cmd:"" name:"pdd" help:"People's Democratic Dictatorship: the card game of secret rules."`
 	Merge    mergeCmd    `cmd:"" help:"Merge the --json reports of the shards of one benchmark run."`
 }
 
@@ -104,6 +107,8 @@ func vars() kong.Vars {
 		"size2048":     strconv.Itoa(twenty48.DefaultSize),
 		"player2048":   player.DefaultPlayer,
 		"players2048":  strings.Join(player.Names(), ", ") + " (" + player.DefaultPlayer + " is the strongest)",
+		"pddplayers":   strings.Join(learn.Names(), ", "),
+		"pddturns":     strconv.Itoa(pdd.DefaultMaxTurns),
 		"min_size2048": strconv.Itoa(twenty48.MinSize),
 		"max_size2048": strconv.Itoa(twenty48.MaxSize),
 		"rules_or":     strings.Join(rules, " or "),

@@ -25,7 +25,9 @@ var games = []game{
 	}},
 	{tui.MenuItem{Name: "Oware", Description: "the mancala game of West Africa"}, nil},
 	{tui.MenuItem{Name: "Mastermind", Description: "break the colour code"}, nil},
-	{tui.MenuItem{Name: "PDD", Description: "People's Democratic Dictatorship: cards"}, nil},
+	{tui.MenuItem{Name: "PDD", Description: "People's Democratic Dictatorship: cards"}, func(e *env) error {
+		return playPDD(e, &pddPlayCmd{Players: 4, Deck: "single"})
+	}},
 }
 
 // Run shows the menu until the player quits, playing each game chosen.

@@ -34,6 +34,13 @@ type Metric struct {
 	// Powers, for values that are powers of two (2048's tiles), makes the
 	// histogram one bar per power.
 	Powers bool `json:"powers,omitempty"`
+	// Octaves, for values with a long tail (turns of a game that may run
+	// to its limit), makes the histogram one bar per doubling: 16–31,
+	// 32–63, ...
+	Octaves bool `json:"octaves,omitempty"`
+	// Share, for values that are 1 or 0 (a game won by a player, or not),
+	// shows the mean as a share with its 95% margin, and no histogram.
+	Share bool `json:"share,omitempty"`
 }
 
 // Result is how a game of a win/draw/loss benchmark ended for the player
@@ -186,9 +193,15 @@ func (r *Report) values(k int) []float64 {
 
 func summarise(m Metric, values []float64) Summary {
 	s := Summary{Metric: m}
-	if m.Powers {
+	switch {
+	case m.Powers:
 		s.Histogram = PowerHistogram(values)
-	} else {
+	case m.Octaves:
+		s.Histogram = PowerHistogram(values)
+		for i, b := range s.Histogram {
+			s.Histogram[i].Label = formatValue(b.Lo) + "–" + formatValue(b.Hi-1)
+		}
+	default:
 		s.Histogram = MakeHistogram(values)
 	}
 	if len(values) == 0 {
@@ -372,6 +385,11 @@ func (r *Report) WriteSummary(w io.Writer) error {
 		fmt.Fprintf(tw, "score\t%.1f%% ± %.1f%% (Elo %+.0f, %+.0f to %+.0f)\n", 100*t.Score, 100*t.Margin, d, lo, hi)
 	}
 	for _, m := range s.Metrics {
+		if m.Metric.Share {
+			margin := 1.96 * math.Sqrt(m.Mean*(1-m.Mean)/float64(max(1, s.Games)))
+			fmt.Fprintf(tw, "%s\t%.1f%% ± %.1f%% (%.0f of %d)\n", m.Metric.label(), 100*m.Mean, 100*margin, m.Mean*float64(s.Games), s.Games)
+			continue
+		}
 		format := m.Metric.Format
 		if format == "" {
 			format = "%.4f"
@@ -398,6 +416,9 @@ func (r *Report) WriteSummary(w io.Writer) error {
 		return err
 	}
 	for _, m := range s.Metrics {
+		if m.Metric.Share {
+			continue
+		}
 		fmt.Fprintln(w)
 		if err := WriteHistogram(w, m.Histogram, m.Metric.label(), 40); err != nil {
 			return err

@@ -1,0 +1,136 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+
+	"gamelab/internal/bench"
+	"gamelab/pdd"
+	"gamelab/pdd/learn"
+)
+
+type pddCmd struct {
+	Play  pddPlayCmd  `cmd:"" help:"Play against computer players whose rules are secret."`
+	Bench pddBenchCmd `cmd:"" help:"A tournament of computer players with random secret rules."`
+}
+
+// deckFlag is --deck: single or double.
+type deckFlag string
+
+// Validate implements kong's validation hook.
+func (d deckFlag) Validate() error {
+	if d != "single" && d != "double" {
+		return fmt.Errorf("--deck %q: single or double", string(d))
+	}
+	return nil
+}
+
+func (d deckFlag) packs() int {
+	if d == "double" {
+		return 2
+	}
+	return 1
+}
+
+// bandFlag is --rules: the band of the secret rules, as LO-HI percent.
+type bandFlag string
+
+// Validate implements kong's validation hook.
+func (b bandFlag) Validate() error {
+	_, err := b.band()
+	return err
+}
+
+func (b bandFlag) band() (pdd.Band, error) {
+	switch b {
+	case "permissive":
+		return pdd.Permissive, nil
+	case "restrictive":
+		return pdd.Restrictive, nil
+	}
+	lo, hi, ok := strings.Cut(string(b), "-")
+	l, err1 := strconv.ParseFloat(lo, 64)
+	h, err2 := strconv.ParseFloat(hi, 64)
+	if !ok || err1 != nil || err2 != nil || l < 1 || h > 100 || h-l < 5 {
+		return pdd.Band{}, fmt.Errorf("--rules %q: permissive (60-95), restrictive (15-70), or a band of percentages LO-HI at least 5 apart, such as 40-80", string(b))
+	}
+	return pdd.Band{Lo: l / 100, Hi: h / 100}, nil
+}
+
+// playersFlag is --players: kinds of computer players, comma-separated.
+type playersFlag string
+
+// Validate implements kong's validation hook.
+func (p playersFlag) Validate() error {
+	kinds := strings.Split(string(p), ",")
+	if len(kinds) < 2 || len(kinds) > 8 {
+		return fmt.Errorf("--players %q: two to eight players, comma-separated", string(p))
+	}
+	for _, k := range kinds {
+		if _, err := learn.Lookup(k); err != nil {
+			return fmt.Errorf("--players: %w", err)
+		}
+	}
+	return nil
+}
+
+type pddBenchCmd struct {
+	Players  playersFlag `default:"learner,simple,simple,simple" help:"Players, comma-separated, in seat order (the seats turn every game): ${pddplayers}."`
+	Deck     deckFlag    `default:"single" help:"single (52 cards) or double (104)."`
+	Rules    bandFlag    `default:"permissive" help:"Secret rules allowing this share of the (top, played) pairs: permissive (60-95%), restrictive (15-70%) or LO-HI."`
+	Games    int         `default:"10000" help:"Games to play."`
+	Seed     uint64      `default:"1" help:"Base seed of the games."`
+	MaxTurns int         `default:"${pddturns}" help:"Turns after which a game is stopped without a winner."`
+	Workers  int         `help:"Games played at once (default: one per core)."`
+	Shard    string      `default:"0/1" help:"Play only part i/n of the run, to merge later with gamelab merge."`
+	JSON     bool        `help:"Print the full report as JSON."`
+}
+
+func (c *pddBenchCmd) Validate() error {
+	switch {
+	case c.Games < 1:
+		return fmt.Errorf("--games %d: want at least one", c.Games)
+	case c.MaxTurns < 1:
+		return fmt.Errorf("--max-turns %d: want at least one", c.MaxTurns)
+	case c.Workers < 0:
+		return fmt.Errorf("--workers %d: want a positive number", c.Workers)
+	}
+	if _, err := bench.ParseShard(c.Shard); err != nil {
+		return fmt.Errorf("--shard: %w", err)
+	}
+	return nil
+}
+
+func (c *pddBenchCmd) Run(e *env) error {
+	band, _ := c.Rules.band()
+	t := learn.Tournament{Players: strings.Split(string(c.Players), ","), Packs: c.Deck.packs(), Band: band, MaxTurns: c.MaxTurns}
+	cfg := learn.BenchConfig(t, c.Games, c.Seed)
+	cfg.Shard, _ = bench.ParseShard(c.Shard)
+	cfg.Workers = c.Workers
+	var progress bench.Progress
+	if f, ok := e.stderr.(*os.File); ok {
+		progress = bench.ForTerminal(f, "pdd")
+	}
+	report, err := bench.Run(e.ctx, cfg, func() (bench.Player, error) { return learn.NewBenchPlayer(t) }, progress)
+	if err != nil || report == nil {
+		return err
+	}
+	report.Figures = learn.Figures(report)
+	if c.JSON {
+		return report.WriteJSON(e.stdout)
+	}
+	return report.WriteSummary(e.stdout)
+}
+
+type pddPlayCmd struct {
+	Players int      `default:"4" help:"Players at the table, you included: 2 to 6."`
+	Deck    deckFlag `default:"single" help:"single (52 cards) or double (104)."`
+}
+
+func (c *pddPlayCmd) Run(e *env) error { return playPDD(e, c) }
+
+func playPDD(e *env, c *pddPlayCmd) error {
+	return fmt.Errorf("not yet")
+}

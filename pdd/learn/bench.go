@@ -1,0 +1,266 @@
+package learn
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+
+	"gamelab/internal/bench"
+	"gamelab/pdd"
+)
+
+// Seat is a computer player whose rule is given to it: the tournament
+// deals secret rules.
+type Seat interface {
+	pdd.Player
+	SetRule(r pdd.Rule)
+}
+
+// Maker makes a computer player with a name and a rule, for games whose
+// secret rules allow a share of the pairs within band (the zero Band: any
+// share).
+type Maker func(name string, r pdd.Rule, band pdd.Band) Seat
+
+var makers = map[string]Maker{}
+
+// Register names a kind of computer player; it panics if the name is
+// taken.
+func Register(name string, m Maker) {
+	if _, dup := makers[name]; dup {
+		panic("learn: " + name + " registered twice")
+	}
+	makers[name] = m
+}
+
+// Names returns the registered kinds, sorted.
+func Names() []string {
+	var names []string
+	for n := range makers {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	return names
+}
+
+// Lookup returns the maker registered as name.
+func Lookup(name string) (Maker, error) {
+	m, ok := makers[name]
+	if !ok {
+		return nil, fmt.Errorf("unknown player %q: choose %s", name, strings.Join(Names(), ", "))
+	}
+	return m, nil
+}
+
+// Random lays a random card of those its rule allows: the baseline.
+type Random struct {
+	pdd.Hand
+	name string
+	rule pdd.Rule
+	rng  *rand.Rand
+	fit  []int
+}
+
+// NewRandom returns a random player with rule r.
+func NewRandom(name string, r pdd.Rule) *Random {
+	return &Random{name: name, rule: r, rng: rand.New(rand.NewPCG(uint64(len(name)), 0x706464))}
+}
+
+// SetRule implements Seat.
+func (p *Random) SetRule(r pdd.Rule) { p.rule = r }
+
+// Seed implements bench seeding: the player's own randomness.
+func (p *Random) Seed(seed uint64) { p.rng = rand.New(rand.NewPCG(seed, 0x706464)) }
+
+// Name implements pdd.Player.
+func (p *Random) Name() string { return p.name }
+
+// Invent implements pdd.Player.
+func (p *Random) Invent() pdd.Rule { return p.rule }
+
+// Play implements pdd.Player.
+func (p *Random) Play(top pdd.Card) (pdd.Card, bool) {
+	p.fit = p.fit[:0]
+	for i := range p.NumberOfCards() {
+		if p.rule(top, p.Card(i)) {
+			p.fit = append(p.fit, i)
+		}
+	}
+	if len(p.fit) == 0 {
+		return pdd.Card{}, false
+	}
+	return p.RemoveAt(p.fit[p.rng.IntN(len(p.fit))]), true
+}
+
+// ValidMove implements pdd.Listener.
+func (p *Random) ValidMove(pdd.Player, pdd.Card, pdd.Card) {}
+
+// InvalidMove implements pdd.Listener.
+func (p *Random) InvalidMove(pdd.Player, pdd.Card, pdd.Card) {}
+
+func init() {
+	Register("simple", func(name string, r pdd.Rule, _ pdd.Band) Seat { return pdd.NewSimplePlayerWithRule(name, r) })
+	Register("learner", func(name string, r pdd.Rule, band pdd.Band) Seat { return NewLearner(name, r, band) })
+	Register("random", func(name string, r pdd.Rule, _ pdd.Band) Seat { return NewRandom(name, r) })
+}
+
+// Tournament describes the games of a benchmark.
+type Tournament struct {
+	Players  []string // kinds, one a seat, as listed
+	Packs    int      // 1 for a single deck, 2 for a double
+	Band     pdd.Band // of the secret rules
+	MaxTurns int      // 0: pdd.DefaultMaxTurns
+}
+
+// Labels returns a name for each listed player: its kind, numbered when
+// the kind is listed more than once.
+func (t Tournament) Labels() []string {
+	labels := make([]string, len(t.Players))
+	for i, k := range t.Players {
+		labels[i] = k
+		if n := countOf(t.Players, k); n > 1 {
+			labels[i] = fmt.Sprintf("%s %d", k, 1+countOf(t.Players[:i], k))
+		}
+	}
+	return labels
+}
+
+func countOf(xs []string, x string) int {
+	n := 0
+	for _, y := range xs {
+		if y == x {
+			n++
+		}
+	}
+	return n
+}
+
+// BenchConfig returns the benchmark of t over games seeded games.
+func BenchConfig(t Tournament, games int, seed uint64) bench.Config {
+	metrics := []bench.Metric{{Name: "turns", Better: bench.Lower, Format: "%.1f", Octaves: true}}
+	for _, label := range t.Labels() {
+		metrics = append(metrics, bench.Metric{Name: "won by " + label, Better: bench.Higher, Share: true})
+	}
+	deck := "single deck"
+	if t.Packs == 2 {
+		deck = "double deck"
+	}
+	return bench.Config{
+		Game: "pdd",
+		Name: fmt.Sprintf("pdd %s, %s, secret rules allowing %.0f–%.0f%% of pairs", strings.Join(t.Players, ","), deck,
+			100*t.Band.Lo, 100*t.Band.Hi),
+		Metrics: metrics, Games: games, Seed: seed,
+	}
+}
+
+// BenchPlayer plays the games of a tournament. Each game draws every
+// player's secret rule and shuffles the deck from the game's seed, which
+// no player sees; the seating turns by one seat a game, so that every
+// player sits everywhere equally often.
+type BenchPlayer struct {
+	t      Tournament
+	seats  []Seat
+	seated []pdd.Player
+	tables []pdd.Table // the seats' rules, as listed
+}
+
+// NewBenchPlayer returns a player of t's games.
+func NewBenchPlayer(t Tournament) (*BenchPlayer, error) {
+	if len(t.Players) < 2 {
+		return nil, fmt.Errorf("a game needs two players or more, not %d", len(t.Players))
+	}
+	if t.Packs < 1 || t.Packs > 2 {
+		return nil, fmt.Errorf("%d packs: a single or a double deck", t.Packs)
+	}
+	bp := &BenchPlayer{t: t, seated: make([]pdd.Player, len(t.Players)), tables: make([]pdd.Table, len(t.Players))}
+	for i, label := range t.Labels() {
+		m, err := Lookup(t.Players[i])
+		if err != nil {
+			return nil, err
+		}
+		bp.seats = append(bp.seats, m(label, pdd.MauMau(), t.Band))
+	}
+	return bp, nil
+}
+
+// Figures derives from a tournament's report each player's share of wins,
+// with its 95% margin, and how games ended.
+func Figures(r *bench.Report) []bench.Figure {
+	n := len(r.Outcomes)
+	if n == 0 {
+		return nil
+	}
+	players := len(r.Config.Metrics) - 1
+	won := make([]int, players)
+	decided := 0
+	for _, o := range r.Outcomes {
+		for i := range players {
+			if o.Values[1+i] == 1 {
+				won[i]++
+				decided++
+			}
+		}
+	}
+	var figures []bench.Figure
+	for i := range players {
+		label := strings.TrimPrefix(r.Config.Metrics[1+i].Name, "won by ")
+		ofDecided := float64(won[i]) / float64(max(1, decided))
+		figures = append(figures, bench.Figure{Name: "wins of games with a winner: " + label, Value: ofDecided,
+			Text: fmt.Sprintf("%.1f%% (%d of %d)", 100*ofDecided, won[i], decided)})
+	}
+	ends := map[string]int{}
+	for _, o := range r.Outcomes {
+		ends[o.Detail]++
+	}
+	for _, end := range []pdd.End{pdd.Won, pdd.OutOfCards, pdd.Capped} {
+		k := ends[endDetail(end)]
+		figures = append(figures, bench.Figure{Name: "games " + endPhrase[end], Value: float64(k) / float64(n),
+			Text: fmt.Sprintf("%.1f%% (%d)", 100*float64(k)/float64(n), k)})
+	}
+	return figures
+}
+
+var endPhrase = map[pdd.End]string{pdd.Won: "with a winner", pdd.OutOfCards: "out of cards", pdd.Capped: "at the turn limit"}
+
+func endDetail(e pdd.End) string { return e.String() }
+
+// Play implements bench.Player.
+func (bp *BenchPlayer) Play(ctx context.Context, g bench.Game) (bench.Outcome, error) {
+	rng := rand.New(rand.NewPCG(g.Seed, 0x70646467))
+	n := len(bp.seats)
+	for i, s := range bp.seats {
+		table := &bp.tables[i]
+		pdd.RandomTable(rng, bp.t.Band, table)
+		if ts, ok := s.(interface{ SetTable(*pdd.Table) }); ok {
+			ts.SetTable(table)
+		} else {
+			s.SetRule(table.Rule())
+		}
+		if sd, ok := s.(interface{ Seed(uint64) }); ok {
+			sd.Seed(g.PlayerSeed)
+		}
+	}
+	for k := range n {
+		bp.seated[k] = bp.seats[(k+g.Index)%n]
+	}
+	var deck pdd.Deck
+	if bp.t.Packs == 2 {
+		deck = pdd.DoubleDeck(rng)
+	} else {
+		deck = pdd.SingleDeck(rng)
+	}
+	game := pdd.NewGame(bp.seated, deck)
+	if bp.t.MaxTurns > 0 {
+		game.SetMaxTurns(bp.t.MaxTurns)
+	}
+	if err := game.Start(); err != nil {
+		return bench.Outcome{}, err
+	}
+	values := make([]float64, 1+n)
+	values[0] = float64(game.Turns())
+	if w := game.WinnerSeat(); w >= 0 {
+		values[1+(w+n-g.Index%n)%n] = 1
+	}
+	return bench.Outcome{Values: values, Detail: endDetail(game.End())}, nil
+}

@@ -1,0 +1,274 @@
+package learn
+
+import (
+	"math/bits"
+
+	"gamelab/pdd"
+)
+
+// Learner is a computer player that infers the other players' secret
+// rules. For each other player it keeps the hypotheses of the Space that
+// agree with everything seen: a card laid without objection is allowed by
+// every rule at the table, the mover's included; a card refused is
+// allowed by its mover's rule and refused by the rules of those who
+// objected (and allowed by the others'). A player whose rule is outside
+// the space keeps the hypotheses that agree with the most recent evidence.
+//
+// On its turn it lays, of the cards its own rule allows, the one most
+// likely to be accepted by all (the product over the other players of the
+// share of their hypotheses allowing it); of cards about as likely, the
+// one that fits fewest tops, keeping for later the cards that fit many.
+// Laying is never worse than drawing: a refused card costs the card drawn
+// for it, as drawing does, and leaves one card fewer.
+type Learner struct {
+	pdd.Hand
+	name   string
+	rule   pdd.Rule
+	space  *Space
+	others []*belief
+	valid  pdd.Table // pairs laid without objection this game
+	// fits[c] is the number of tops card c may be laid on by the
+	// learner's own rule.
+	fits [52]int
+}
+
+// belief is what the learner holds of one other player's rule.
+type belief struct {
+	player pdd.Player
+	alive  []uint64 // the hypotheses agreeing with the evidence
+	count  int      // of alive
+	mass   float64  // the weight of alive
+	// seen records the evidence on this player, newest last, to rebuild
+	// alive from when the player's rule is outside the space.
+	seen []evidence
+}
+
+type evidence struct {
+	pair    int
+	allowed bool
+}
+
+// NewLearner returns a learner with rule r, told that the others' rules
+// allow a share of the pairs within band (the zero Band: nothing told).
+func NewLearner(name string, r pdd.Rule, band pdd.Band) *Learner {
+	l := &Learner{name: name, space: SpaceFor(band)}
+	l.SetRule(r)
+	return l
+}
+
+// SetRule gives the learner its rule for the next games.
+func (l *Learner) SetRule(r pdd.Rule) {
+	l.rule = r
+	for c := range 52 {
+		l.fits[c] = 0
+		for t := range 52 {
+			if r(pdd.CardAt(t), pdd.CardAt(c)) {
+				l.fits[c]++
+			}
+		}
+	}
+}
+
+// Name implements pdd.Player.
+func (l *Learner) Name() string { return l.name }
+
+// String returns the learner's name.
+func (l *Learner) String() string { return l.name }
+
+// Invent implements pdd.Player.
+func (l *Learner) Invent() pdd.Rule { return l.rule }
+
+// StartNewGame implements pdd.Player: it takes the hand and forgets the
+// last game's rules (rules are invented anew for every game).
+func (l *Learner) StartNewGame(hand []pdd.Card) {
+	l.Hand.StartNewGame(hand)
+	for _, b := range l.others {
+		b.seen = b.seen[:0]
+		b.reset(l.space)
+	}
+	l.valid = pdd.Table{}
+}
+
+// Guess returns the learner's best guess at p's rule and the number of
+// hypotheses still agreeing with what it saw, if it has seen p play.
+func (l *Learner) Guess(p pdd.Player) (pdd.Expr, int, bool) {
+	for _, b := range l.others {
+		if b.player == p {
+			for w, x := range b.alive {
+				if x != 0 {
+					return l.space.Expr(w*64 + bits.TrailingZeros64(x)), b.count, true
+				}
+			}
+		}
+	}
+	return nil, 0, false
+}
+
+// of returns the belief about p, made (and told the cards laid without
+// objection so far) when p is first seen; nil for the learner itself.
+func (l *Learner) of(p pdd.Player) *belief {
+	if p == pdd.Player(l) {
+		return nil
+	}
+	for _, b := range l.others {
+		if b.player == p {
+			return b
+		}
+	}
+	b := &belief{player: p}
+	b.reset(l.space)
+	for w, x := range l.valid {
+		for ; x != 0; x &= x - 1 {
+			b.learn(l.space, w*64+bits.TrailingZeros64(x), true)
+		}
+	}
+	l.others = append(l.others, b)
+	return b
+}
+
+// reset makes every hypothesis alive again.
+func (b *belief) reset(s *Space) {
+	b.alive = append(b.alive[:0], s.full()...)
+	b.count, b.mass = s.weigh(b.alive, nil, true)
+}
+
+// weigh returns the number and the weight of the hypotheses in alive
+// that allow pair set (or refuse it, if allowed is false); all of alive
+// if set is nil.
+func (s *Space) weigh(alive, set []uint64, allowed bool) (int, float64) {
+	n, mass := 0, 0.0
+	for _, bk := range s.buckets {
+		k := 0
+		for i := bk.from; i < bk.to; i++ {
+			x := alive[i]
+			switch {
+			case set == nil:
+			case allowed:
+				x &= set[i]
+			default:
+				x &^= set[i]
+			}
+			k += bits.OnesCount64(x)
+		}
+		n += k
+		mass += float64(k) * bk.weight
+	}
+	return n, mass
+}
+
+// learn takes in that the player's rule allows pair q, or refuses it.
+// Evidence that would leave no hypothesis alive shows the rule is outside
+// the space: the hypotheses are then rebuilt from the newest evidence
+// back, skipping what contradicts it.
+func (b *belief) learn(s *Space, q int, allowed bool) {
+	b.seen = append(b.seen, evidence{q, allowed})
+	if b.apply(s, q, allowed) {
+		return
+	}
+	b.reset(s)
+	for i := len(b.seen) - 1; i >= 0; i-- {
+		b.apply(s, b.seen[i].pair, b.seen[i].allowed)
+	}
+}
+
+// apply narrows alive by one piece of evidence, unless that would empty
+// it; it reports whether it did.
+func (b *belief) apply(s *Space, q int, allowed bool) bool {
+	set := s.allowing(q)
+	n, mass := s.weigh(b.alive, set, allowed)
+	if n == 0 {
+		return false
+	}
+	if n == b.count {
+		return true
+	}
+	if allowed {
+		for i := range b.alive {
+			b.alive[i] &= set[i]
+		}
+	} else {
+		for i := range b.alive {
+			b.alive[i] &^= set[i]
+		}
+	}
+	b.count, b.mass = n, mass
+	return true
+}
+
+// accepts returns the chance that the player's rule allows pair q: the
+// weight of the hypotheses alive that allow it.
+func (b *belief) accepts(s *Space, q int) float64 {
+	_, mass := s.weigh(b.alive, s.allowing(q), true)
+	return mass / b.mass
+}
+
+// ValidMove implements pdd.Listener: every rule allows the pair.
+func (l *Learner) ValidMove(p pdd.Player, top, played pdd.Card) {
+	q := pairOf(top, played)
+	l.of(p) // meet the mover, told of what was valid before
+	l.valid[q/64] |= 1 << (q % 64)
+	for _, b := range l.others {
+		b.learn(l.space, q, true)
+	}
+}
+
+// InvalidMove implements pdd.Listener: the mover's rule allows the pair
+// (or the game would have stopped); who refused it comes with Objected.
+func (l *Learner) InvalidMove(p pdd.Player, top, played pdd.Card) {
+	if b := l.of(p); b != nil {
+		b.learn(l.space, pairOf(top, played), true)
+	}
+}
+
+// Objected implements pdd.Objections: the objectors' rules refuse the
+// pair, the others' allow it.
+func (l *Learner) Objected(p pdd.Player, top, played pdd.Card, by []pdd.Player) {
+	q := pairOf(top, played)
+	for _, o := range by {
+		if b := l.of(o); b != nil {
+			b.learn(l.space, q, false)
+		}
+	}
+	for _, b := range l.others {
+		if b.player != p && !contains(by, b.player) {
+			b.learn(l.space, q, true)
+		}
+	}
+}
+
+func contains(ps []pdd.Player, p pdd.Player) bool {
+	for _, x := range ps {
+		if x == p {
+			return true
+		}
+	}
+	return false
+}
+
+// keep weighs the worth of keeping a card by the share of tops it fits,
+// against the chance of the others accepting it now.
+var keep = 0.2
+
+// Play implements pdd.Player.
+func (l *Learner) Play(top pdd.Card) (pdd.Card, bool) {
+	best, bestP := -1, 0.0
+	for i := range l.NumberOfCards() {
+		c := l.Card(i)
+		if !l.rule(top, c) {
+			continue
+		}
+		q := pairOf(top, c)
+		p := 1.0
+		for _, b := range l.others {
+			p *= b.accepts(l.space, q)
+		}
+		score := p - keep*float64(l.fits[c.Index()])/52
+		if best < 0 || score > bestP {
+			best, bestP = i, score
+		}
+	}
+	if best < 0 {
+		return pdd.Card{}, false
+	}
+	return l.RemoveAt(best), true
+}

@@ -29,7 +29,9 @@ func benchmarkTournament(b *testing.B, players ...string) {
 
 // BenchmarkSimpleGames plays four-player games of simple players, one
 // after another: the figure of games per second per core.
-func BenchmarkSimpleGames(b *testing.B) { benchmarkTournament(b, "simple", "simple", "simple", "simple") }
+func BenchmarkSimpleGames(b *testing.B) {
+	benchmarkTournament(b, "simple", "simple", "simple", "simple")
+}
 
 // BenchmarkLearnerGames seats a learner with three simple players.
 func BenchmarkLearnerGames(b *testing.B) {

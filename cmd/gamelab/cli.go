@@ -22,6 +22,7 @@ import (
 	"gamelab/nerdle/solve"
 	"gamelab/pdd"
 	"gamelab/pdd/learn"
+	pddplay "gamelab/pdd/play"
 	"gamelab/twenty48"
 	"gamelab/twenty48/player"
 )
@@ -103,23 +104,24 @@ func vars() kong.Vars {
 		rules = append(rules, r.String())
 	}
 	return kong.Vars{
-		"rules":        strings.Join(rules, ","),
-		"size2048":     strconv.Itoa(twenty48.DefaultSize),
-		"player2048":   player.DefaultPlayer,
-		"players2048":  strings.Join(player.Names(), ", ") + " (" + player.DefaultPlayer + " is the strongest)",
-		"pddplayers":   strings.Join(learn.Names(), ", "),
-		"pddturns":     strconv.Itoa(pdd.DefaultMaxTurns),
-		"min_size2048": strconv.Itoa(twenty48.MinSize),
-		"max_size2048": strconv.Itoa(twenty48.MaxSize),
-		"rules_or":     strings.Join(rules, " or "),
-		"rule":         nerdle.Standard.String(),
-		"length":       strconv.Itoa(nerdle.DefaultLength),
-		"min_length":   strconv.Itoa(nerdle.MinLength),
-		"max_length":   strconv.Itoa(nerdle.MaxLength),
-		"rows":         strconv.Itoa(nerdle.DefaultRows),
-		"max_rows":     strconv.Itoa(nerdle.MaxRows),
-		"solver":       solve.DefaultSolver,
-		"solvers":      strings.Join(solve.Names(), ", ") + " (" + solve.DefaultSolver + " is the strongest)",
+		"rules":         strings.Join(rules, ","),
+		"size2048":      strconv.Itoa(twenty48.DefaultSize),
+		"player2048":    player.DefaultPlayer,
+		"players2048":   strings.Join(player.Names(), ", ") + " (" + player.DefaultPlayer + " is the strongest)",
+		"pddplayers":    strings.Join(learn.Names(), ", "),
+		"pddturns":      strconv.Itoa(pdd.DefaultMaxTurns),
+		"pddmaxplayers": strconv.Itoa(pddplay.MaxPlayers),
+		"min_size2048":  strconv.Itoa(twenty48.MinSize),
+		"max_size2048":  strconv.Itoa(twenty48.MaxSize),
+		"rules_or":      strings.Join(rules, " or "),
+		"rule":          nerdle.Standard.String(),
+		"length":        strconv.Itoa(nerdle.DefaultLength),
+		"min_length":    strconv.Itoa(nerdle.MinLength),
+		"max_length":    strconv.Itoa(nerdle.MaxLength),
+		"rows":          strconv.Itoa(nerdle.DefaultRows),
+		"max_rows":      strconv.Itoa(nerdle.MaxRows),
+		"solver":        solve.DefaultSolver,
+		"solvers":       strings.Join(solve.Names(), ", ") + " (" + solve.DefaultSolver + " is the strongest)",
 	}
 }
 

@@ -1,14 +1,17 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"strconv"
 	"strings"
 
 	"gamelab/internal/bench"
+	"gamelab/internal/store"
 	"gamelab/pdd"
 	"gamelab/pdd/learn"
+	"gamelab/pdd/play"
 )
 
 type pddCmd struct {
@@ -125,12 +128,42 @@ func (c *pddBenchCmd) Run(e *env) error {
 }
 
 type pddPlayCmd struct {
-	Players int      `default:"4" help:"Players at the table, you included: 2 to 6."`
+	Players int      `default:"4" help:"Players at the table, you included: 2 to ${pddmaxplayers}."`
 	Deck    deckFlag `default:"single" help:"single (52 cards) or double (104)."`
+	Seed    *uint64  `help:"Seed of the deal and of the computer players' rules, to play the same game again."`
+}
+
+func (c *pddPlayCmd) Validate() error {
+	if c.Players < 2 || c.Players > play.MaxPlayers {
+		return fmt.Errorf("--players %d: 2 to %d players, you included", c.Players, play.MaxPlayers)
+	}
+	return nil
 }
 
 func (c *pddPlayCmd) Run(e *env) error { return playPDD(e, c) }
 
+// playPDD runs the card game with c's flags and the player's saved
+// profile.
 func playPDD(e *env, c *pddPlayCmd) error {
-	return fmt.Errorf("not yet")
+	if !isTerminal(e.stdin) || !isTerminal(e.stdout) {
+		return errors.New("pdd play needs a terminal")
+	}
+	file, err := store.UserFile(play.ProfileName, play.ProfileFormat, play.ProfileVersion)
+	if err != nil {
+		return err
+	}
+	profile, err := store.Read[play.Profile](file)
+	var notice string
+	if err != nil {
+		notice = err.Error()
+	}
+	opts := play.Options{
+		Players: c.Players, Packs: c.Deck.packs(), Profile: profile, Notice: notice,
+		Update: func(change func(*play.Profile)) (*play.Profile, error) { return store.Update(file, change) },
+	}
+	if c.Seed != nil {
+		opts.Seed, opts.Seeded = *c.Seed, true
+	}
+	_, err = runProgram(e, newProgram(e, play.New(opts)), "pdd play")
+	return err
 }

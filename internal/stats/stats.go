@@ -156,3 +156,47 @@ func (r *Record) Validate() error {
 	}
 	return nil
 }
+
+// Book holds a player's records by key: one per variant of a game (a
+// length and rule set, a board size and mode). Its JSON form is an object
+// of records.
+type Book map[string]*Record
+
+// Get returns the record for key, or an empty one; it changes nothing,
+// for views.
+func (b Book) Get(key string) Record {
+	if r := b[key]; r != nil {
+		return *r
+	}
+	return Record{}
+}
+
+// Add records a finished game under key.
+func (b *Book) Add(key string, g Game) {
+	if *b == nil {
+		*b = Book{}
+	}
+	r := (*b)[key]
+	if r == nil {
+		r = &Record{}
+		(*b)[key] = r
+	}
+	r.Add(g)
+}
+
+// Validate checks every key with validKey (the game's own test) and every
+// record.
+func (b Book) Validate(validKey func(string) error) error {
+	for k, r := range b {
+		if err := validKey(k); err != nil {
+			return fmt.Errorf("statistics %q: %w", k, err)
+		}
+		if r == nil {
+			return fmt.Errorf("statistics %q: empty", k)
+		}
+		if err := r.Validate(); err != nil {
+			return fmt.Errorf("statistics %s: %w", k, err)
+		}
+	}
+	return nil
+}

@@ -153,3 +153,22 @@ func JoinTiles(tiles []string, gap int) string {
 	}
 	return lipgloss.JoinHorizontal(lipgloss.Top, parts...)
 }
+
+// Change applies change to a game's profile: through update, which saves
+// it (under the file's lock, merged with what other processes saved) and
+// returns the profile saved, or to *profile itself when update is nil. It
+// returns what the player must be told if saving failed, else "".
+func Change[P any](profile **P, update func(func(*P)) (*P, error), change func(*P)) string {
+	if update == nil {
+		change(*profile)
+		return ""
+	}
+	p, err := update(change)
+	if p != nil {
+		*profile = p
+	}
+	if err != nil {
+		return "Your progress: " + err.Error()
+	}
+	return ""
+}

@@ -520,7 +520,7 @@ func (m *Model) saveDaily() {
 		}
 		p.Daily[k] = d
 		if over {
-			p.record(k).Add(result)
+			p.Stats.Add(k, result)
 		}
 	})
 }
@@ -540,7 +540,7 @@ func (m *Model) recordProgress() {
 			if u := p.Unfinished[k]; u != nil && u.Secret == secret && !seeded {
 				delete(p.Unfinished, k)
 			}
-			p.record(k).Add(result)
+			p.Stats.Add(k, result)
 		})
 	case m.opts.Seeded:
 		// A replayed game never takes the place of a saved one.
@@ -559,16 +559,8 @@ func (m *Model) recordProgress() {
 // applies it to the freshest saved profile, so that another gamelab
 // playing at the same time loses nothing.
 func (m *Model) change(change func(p *Profile)) {
-	if m.opts.Update == nil {
-		change(m.opts.Profile)
-		return
-	}
-	p, err := m.opts.Update(change)
-	if p != nil {
-		m.opts.Profile = p
-	}
-	if err != nil {
-		m.notice = "Your progress: " + err.Error()
+	if notice := tui.Change(&m.opts.Profile, m.opts.Update, change); notice != "" {
+		m.notice = notice
 	}
 }
 

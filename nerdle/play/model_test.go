@@ -207,7 +207,7 @@ func TestSeededGameKeepsSavedOne(t *testing.T) {
 	if u == nil || u.Secret != "23+34=57" {
 		t.Errorf("the saved game is gone or replaced: %+v", u)
 	}
-	if r := saved.Record(StatsKey(8, 6, nerdle.Standard)); r.Played != 1 || r.Won != 1 {
+	if r := saved.Stats.Get(StatsKey(8, 6, nerdle.Standard)); r.Played != 1 || r.Won != 1 {
 		t.Errorf("the replay is not in the statistics: %+v", r)
 	}
 }
@@ -225,7 +225,7 @@ func TestTwoGamesAtOnce(t *testing.T) {
 	send(mb, runes("2+3=5"), enter) // b wins
 	send(ma, runes("1+2=3"), enter) // a wins in 2
 	saved, _ := store.Read[Profile](f)
-	if r := saved.Record(key); r.Played != 2 || r.Won != 2 || r.Tries[0] != 1 || r.Tries[1] != 1 {
+	if r := saved.Stats.Get(key); r.Played != 2 || r.Won != 2 || r.Tries[0] != 1 || r.Tries[1] != 1 {
 		t.Errorf("after two games at once: %+v", r)
 	}
 	if len(saved.Unfinished) != 0 {
@@ -414,10 +414,10 @@ func TestDaily(t *testing.T) {
 	}
 	send(m, runes(secret.String()), enter)
 	p := m.opts.Profile
-	if r := p.Record(DailyKey(5, nerdle.Standard)); r.Won != 1 || r.LastDay != "2026-11-30" || r.CurrentStreak != 1 {
+	if r := p.Stats.Get(DailyKey(5, nerdle.Standard)); r.Won != 1 || r.LastDay != "2026-11-30" || r.CurrentStreak != 1 {
 		t.Errorf("daily record: %+v", r)
 	}
-	if r := p.Record(StatsKey(5, 6, nerdle.Standard)); r.Played != 0 {
+	if r := p.Stats.Get(StatsKey(5, 6, nerdle.Standard)); r.Played != 0 {
 		t.Errorf("the daily game counted as free play: %+v", r)
 	}
 	again := New(opts())
@@ -428,7 +428,7 @@ func TestDaily(t *testing.T) {
 	if again.daily != "" || again.Game().Status() != nerdle.Playing {
 		t.Errorf("after the daily game: daily %q, status %v", again.daily, again.Game().Status())
 	}
-	if r := again.opts.Profile.Record(DailyKey(5, nerdle.Standard)); r.Played != 1 {
+	if r := again.opts.Profile.Stats.Get(DailyKey(5, nerdle.Standard)); r.Played != 1 {
 		t.Errorf("the daily game was counted twice: %+v", r)
 	}
 }

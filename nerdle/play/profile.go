@@ -23,10 +23,10 @@ const (
 // settings, statistics per kind of game, and an unfinished game. The
 // command line loads and saves it; the game only changes it.
 type Profile struct {
-	Settings   Settings                 `json:"settings"`
-	Stats      map[string]*stats.Record `json:"stats,omitempty"`      // by StatsKey or DailyKey
-	Unfinished map[string]*Unfinished   `json:"unfinished,omitempty"` // by StatsKey
-	Daily      map[string]*DailyGame    `json:"daily,omitempty"`      // the last daily puzzle, by DailyKey
+	Settings   Settings               `json:"settings"`
+	Stats      stats.Book             `json:"stats,omitempty"`      // by StatsKey or DailyKey
+	Unfinished map[string]*Unfinished `json:"unfinished,omitempty"` // by StatsKey
+	Daily      map[string]*DailyGame  `json:"daily,omitempty"`      // the last daily puzzle, by DailyKey
 }
 
 // Settings are the choices a player made last time.
@@ -78,28 +78,6 @@ func StatsKey(length, rows int, r nerdle.Rules) string {
 	return fmt.Sprintf("%d/%v/%d", length, r, rows)
 }
 
-// Record returns the statistics for key, or an empty record; it changes
-// nothing, for views.
-func (p *Profile) Record(key string) stats.Record {
-	if r := p.Stats[key]; r != nil {
-		return *r
-	}
-	return stats.Record{}
-}
-
-// record returns the statistics for key, creating them if needed.
-func (p *Profile) record(key string) *stats.Record {
-	if p.Stats == nil {
-		p.Stats = map[string]*stats.Record{}
-	}
-	r := p.Stats[key]
-	if r == nil {
-		r = &stats.Record{}
-		p.Stats[key] = r
-	}
-	return r
-}
-
 // Validate implements store.State: it rejects what the game could not have
 // written, such as settings outside the flags' limits, impossible
 // statistics or an unfinished game that does not replay.
@@ -107,16 +85,8 @@ func (p *Profile) Validate() error {
 	if err := p.Settings.validate(); err != nil {
 		return fmt.Errorf("settings: %w", err)
 	}
-	for k, r := range p.Stats {
-		if err := validStatsKey(k); err != nil {
-			return fmt.Errorf("statistics %q: %w", k, err)
-		}
-		if r == nil {
-			return fmt.Errorf("statistics %q: empty", k)
-		}
-		if err := r.Validate(); err != nil {
-			return fmt.Errorf("statistics %s: %w", k, err)
-		}
+	if err := p.Stats.Validate(validStatsKey); err != nil {
+		return err
 	}
 	for k, u := range p.Unfinished {
 		if u == nil {

@@ -138,7 +138,7 @@ func (m *Model) endPanel() string {
 	if m.daily != "" {
 		key, label = DailyKey(g.Length(), g.Rules()), "daily puzzle "+m.daily
 	}
-	rec := m.opts.Profile.Record(key)
+	rec := m.opts.Profile.Stats.Get(key)
 	streak := rec.CurrentStreak
 	if m.daily != "" {
 		streak = rec.StreakOn(m.daily)

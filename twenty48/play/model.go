@@ -329,23 +329,15 @@ func (m *Model) count() {
 		result.Result = stats.Win
 	}
 	k := StatsKey(m.opts.Size, m.opts.Mode)
-	m.change(func(p *Profile) { p.add(k, result) })
+	m.change(func(p *Profile) { p.Stats.Add(k, result) })
 }
 
 // change applies a change to the profile through Options.Update, which
 // applies it to the freshest saved profile, so that another gamelab
 // playing at the same time loses nothing.
 func (m *Model) change(change func(p *Profile)) {
-	if m.opts.Update == nil {
-		change(m.opts.Profile)
-		return
-	}
-	p, err := m.opts.Update(change)
-	if p != nil {
-		m.opts.Profile = p
-	}
-	if err != nil {
-		m.notice = "Your progress: " + err.Error()
+	if notice := tui.Change(&m.opts.Profile, m.opts.Update, change); notice != "" {
+		m.notice = notice
 	}
 }
 
@@ -366,6 +358,6 @@ func (m *Model) saveReplay() {
 // best returns the best score to show: the record's, or this game's if it
 // is higher.
 func (m *Model) best() int64 {
-	r := m.opts.Profile.Record(StatsKey(m.opts.Size, m.opts.Mode))
+	r := m.opts.Profile.Stats.Get(StatsKey(m.opts.Size, m.opts.Mode))
 	return max(r.BestScore, m.game.Score())
 }

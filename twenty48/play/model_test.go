@@ -100,13 +100,13 @@ func TestNewGameAndRecord(t *testing.T) {
 		t.Errorf("the new game has seed %d and %d moves", m.Game().Seed(), len(m.Game().Moves()))
 	}
 	saved, _ := store.Read[Profile](f)
-	r := saved.Record(StatsKey(4, twenty48.ClassicMode))
+	r := saved.Stats.Get(StatsKey(4, twenty48.ClassicMode))
 	if r.Played != 1 || r.BestScore != score {
 		t.Errorf("record after one game: %+v, want its score %d", r, score)
 	}
 	send(m, esc) // nothing played: nothing counted
 	saved, _ = store.Read[Profile](f)
-	if saved.Record(StatsKey(4, twenty48.ClassicMode)).Played != 1 {
+	if saved.Stats.Get(StatsKey(4, twenty48.ClassicMode)).Played != 1 {
 		t.Error("an empty game was counted")
 	}
 }
@@ -307,7 +307,7 @@ func TestOverWithUndo(t *testing.T) {
 	if !m.Game().Over() {
 		t.Skip("the game did not end")
 	}
-	if got := m.opts.Profile.Record(StatsKey(4, twenty48.ClassicMode)); got.Played != 0 {
+	if got := m.opts.Profile.Stats.Get(StatsKey(4, twenty48.ClassicMode)); got.Played != 0 {
 		t.Errorf("counted at game over with undo left: %+v", got)
 	}
 	send(m, runes("u"))
@@ -315,7 +315,7 @@ func TestOverWithUndo(t *testing.T) {
 		t.Error("undo after the end does not reopen the game")
 	}
 	send(m, runes("n"))
-	if got := m.opts.Profile.Record(StatsKey(4, twenty48.ClassicMode)); got.Played != 1 {
+	if got := m.opts.Profile.Stats.Get(StatsKey(4, twenty48.ClassicMode)); got.Played != 1 {
 		t.Errorf("after leaving: %+v", got)
 	}
 }

@@ -1,0 +1,430 @@
+// Package play is People's Democratic Dictatorship in the terminal: a
+// person invents a rule, in the rule language or from a list, and plays
+// against computer players who learn; refused cards say whose rule refused
+// them, and at the end every rule is revealed.
+package play
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/bubbles/textinput"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"gamelab/internal/stats"
+	"gamelab/internal/tui"
+	"gamelab/pdd"
+	"gamelab/pdd/learn"
+)
+
+// Options configure a game.
+type Options struct {
+	Players int // at the table, the person included: 2 to MaxPlayers
+	Packs   int // 1: single deck, 2: double
+	// Seed, with Seeded, makes the deals and the computer's rules the same
+	// every run; without, they are drawn at random.
+	Seed   uint64
+	Seeded bool
+	// Profile holds the settings and the record as loaded; Update, if
+	// set, applies a change to the saved profile and returns it.
+	Profile *Profile
+	Update  func(change func(*Profile)) (*Profile, error)
+	// Notice is shown until the first game ends.
+	Notice string
+}
+
+// MaxPlayers is the largest table.
+const MaxPlayers = 6
+
+// names are the computer players' names, seat by seat.
+var names = []string{"Ada", "Boris", "Clara", "Dmitri", "Elena"}
+
+// Presets are rules offered in the list, with a word on each.
+var Presets = []struct{ Rule, About string }{
+	{"same suit or same value or played is jack", "Mau-Mau, jacks wild"},
+	{"same colour", "red on red, black on black"},
+	{"higher value or played is ace", "climb, aces restart"},
+	{"not same suit", "never the same suit"},
+	{"values within 2", "a neighbour in value"},
+	{"played is even or same suit", ""},
+}
+
+type screen int
+
+const (
+	setupScreen screen = iota
+	gameScreen
+	overScreen
+)
+
+// Model is the game's bubbletea model.
+type Model struct {
+	opts    Options
+	rng     *rand.Rand
+	screen  screen
+	width   int
+	height  int
+	notice  string
+	message string // what the person must know now: a refused choice, an error
+	help    bool
+
+	// Setup.
+	choice int // in the list: the presets, then "my own", then "random"
+	input  textinput.Model
+	rule   pdd.Expr // the person's rule
+
+	// The game.
+	game     *pdd.Game
+	you      *human
+	secrets  []pdd.Expr // the computer players' rules, by seat (nil for the person)
+	selected int        // in the person's hand
+	log      []string   // what happened, newest last
+	wait     bool       // a computer player's turn is due
+}
+
+// human is the person's seat: it lays the card the UI chose.
+type human struct {
+	pdd.Hand
+	rule   pdd.Rule
+	choice *pdd.Card
+}
+
+func (h *human) Name() string     { return "You" }
+func (h *human) Invent() pdd.Rule { return h.rule }
+func (h *human) Play(pdd.Card) (pdd.Card, bool) {
+	if h.choice == nil {
+		return pdd.Card{}, false
+	}
+	c := *h.choice
+	h.choice = nil
+	return c, h.Remove(c)
+}
+func (h *human) ValidMove(pdd.Player, pdd.Card, pdd.Card)   {}
+func (h *human) InvalidMove(pdd.Player, pdd.Card, pdd.Card) {}
+
+// New returns the model at its first screen: choosing a rule.
+func New(opts Options) *Model {
+	if opts.Players < 2 || opts.Players > MaxPlayers {
+		opts.Players = 4
+	}
+	if opts.Packs != 2 {
+		opts.Packs = 1
+	}
+	if opts.Profile == nil {
+		opts.Profile = &Profile{}
+	}
+	seed := rand.Uint64()
+	if opts.Seeded {
+		seed = opts.Seed
+	}
+	in := textinput.New()
+	in.Placeholder = "same suit or higher value"
+	in.CharLimit = 200
+	in.Width = 50
+	m := &Model{opts: opts, rng: rand.New(rand.NewPCG(seed, 0x706464)), notice: opts.Notice, input: in}
+	if last := opts.Profile.Settings.Rule; last != "" {
+		m.choice = len(Presets)
+		m.input.SetValue(last)
+		for i, p := range Presets {
+			if p.Rule == last {
+				m.choice = i
+			}
+		}
+	}
+	return m
+}
+
+// Keys of the game.
+var Keys = struct {
+	Up, Down, Left, Right, Choose, Draw, Again key.Binding
+}{
+	Up:     key.NewBinding(key.WithKeys("up"), key.WithHelp("↑/↓", "choose")),
+	Down:   key.NewBinding(key.WithKeys("down")),
+	Left:   key.NewBinding(key.WithKeys("left", "h"), key.WithHelp("←/→", "pick a card")),
+	Right:  key.NewBinding(key.WithKeys("right", "l")),
+	Choose: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "lay the card")),
+	Draw:   key.NewBinding(key.WithKeys("d"), key.WithHelp("d", "draw")),
+	Again:  key.NewBinding(key.WithKeys("enter", "n"), key.WithHelp("enter", "play again")),
+}
+
+// turnMsg is the tick after which the next computer player plays.
+type turnMsg struct{}
+
+// delay is how long a computer player's turn stays on screen.
+const delay = 700 * time.Millisecond
+
+func (m *Model) next() tea.Cmd {
+	return tea.Tick(delay, func(time.Time) tea.Msg { return turnMsg{} })
+}
+
+// Init implements tea.Model.
+func (m *Model) Init() tea.Cmd { return nil }
+
+// Update implements tea.Model.
+func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.width, m.height = msg.Width, msg.Height
+		return m, nil
+	case turnMsg:
+		return m, m.computerTurn()
+	case tea.KeyMsg:
+		if key.Matches(msg, tui.Keys.Quit) {
+			return m, tea.Quit
+		}
+		if m.help {
+			m.help = false
+			return m, nil
+		}
+		switch m.screen {
+		case setupScreen:
+			return m, m.setupKey(msg)
+		case gameScreen:
+			return m, m.gameKey(msg)
+		case overScreen:
+			switch {
+			case key.Matches(msg, tui.Keys.Leave):
+				return m, tea.Quit
+			case key.Matches(msg, Keys.Again):
+				m.screen, m.message = setupScreen, ""
+			}
+		}
+	}
+	return m, nil
+}
+
+// editing reports whether the person is writing a rule of their own.
+func (m *Model) editing() bool { return m.screen == setupScreen && m.choice == len(Presets) }
+
+func (m *Model) setupKey(msg tea.KeyMsg) tea.Cmd {
+	options := len(Presets) + 2
+	switch {
+	case key.Matches(msg, Keys.Up):
+		m.choice = (m.choice + options - 1) % options
+	case key.Matches(msg, Keys.Down):
+		m.choice = (m.choice + 1) % options
+	case key.Matches(msg, Keys.Choose):
+		return m.chooseRule()
+	case m.editing():
+		var cmd tea.Cmd
+		m.input, cmd = m.input.Update(msg)
+		m.message = ""
+		return cmd
+	case key.Matches(msg, tui.Keys.Leave):
+		return tea.Quit
+	case key.Matches(msg, tui.Keys.Help):
+		m.help = true
+	}
+	if m.editing() {
+		return m.input.Focus()
+	}
+	m.input.Blur()
+	return nil
+}
+
+// chooseRule takes the rule chosen and deals.
+func (m *Model) chooseRule() tea.Cmd {
+	var text string
+	switch {
+	case m.choice < len(Presets):
+		text = Presets[m.choice].Rule
+	case m.choice == len(Presets):
+		text = m.input.Value()
+	default:
+		x, _ := pdd.RandomRule(m.rng, pdd.Permissive)
+		text = x.String()
+	}
+	rule, err := pdd.Parse(text)
+	if err != nil {
+		m.message = "Your rule: " + err.Error()
+		return nil
+	}
+	if pdd.TableOf(rule.Rule()).Count() == 0 {
+		m.message = "Your rule allows no card on any card: you could never play."
+		return nil
+	}
+	m.rule = rule
+	m.change(func(p *Profile) { p.Settings.Rule = rule.String() })
+	return m.deal()
+}
+
+// deal starts a game: the person's rule, a random secret rule for each
+// computer player, a shuffled deck.
+func (m *Model) deal() tea.Cmd {
+	m.you = &human{rule: m.rule.Rule()}
+	players := []pdd.Player{m.you}
+	m.secrets = []pdd.Expr{nil}
+	for i := 1; i < m.opts.Players; i++ {
+		x, t := pdd.RandomRule(m.rng, pdd.Permissive)
+		m.secrets = append(m.secrets, x)
+		players = append(players, learn.NewLearner(names[i-1], t.Rule(), pdd.Band{}))
+	}
+	var deck pdd.Deck = pdd.SingleDeck(m.rng)
+	if m.opts.Packs == 2 {
+		deck = pdd.DoubleDeck(m.rng)
+	}
+	m.game = pdd.NewGame(players, deck)
+	if err := m.game.Deal(); err != nil {
+		m.message = err.Error()
+		return nil
+	}
+	m.screen, m.selected, m.log, m.message = gameScreen, 0, nil, ""
+	m.say(fmt.Sprintf("%s faces up. You start.", cardName(deck.Top())))
+	return m.afterTurn()
+}
+
+func (m *Model) gameKey(msg tea.KeyMsg) tea.Cmd {
+	if m.game.Next() != 0 || m.wait {
+		if key.Matches(msg, tui.Keys.Help) {
+			m.help = true
+		}
+		return nil // the computer players are playing
+	}
+	hand := m.you.Cards()
+	switch {
+	case key.Matches(msg, Keys.Left):
+		m.selected = (m.selected + len(hand) - 1) % max(1, len(hand))
+	case key.Matches(msg, Keys.Right):
+		m.selected = (m.selected + 1) % max(1, len(hand))
+	case key.Matches(msg, Keys.Choose):
+		if len(hand) == 0 {
+			return nil
+		}
+		c, top := hand[m.selected], m.game.Deck().Top()
+		if !m.you.rule(top, c) {
+			m.message = fmt.Sprintf("Your own rule (%s) does not allow %s on %s.", m.rule, cardName(c), cardName(top))
+			return nil
+		}
+		m.you.choice = &c
+		return m.step()
+	case key.Matches(msg, Keys.Draw):
+		return m.step()
+	case key.Matches(msg, tui.Keys.Help):
+		m.help = true
+	}
+	return nil
+}
+
+// step plays the turn due and tells of it.
+func (m *Model) step() tea.Cmd {
+	m.message = ""
+	t, err := m.game.Step()
+	if err != nil {
+		m.message = err.Error()
+		m.screen = overScreen
+		return nil
+	}
+	m.say(m.describe(t))
+	if n := m.you.NumberOfCards(); m.selected >= n {
+		m.selected = max(0, n-1)
+	}
+	return m.afterTurn()
+}
+
+// afterTurn ends the game or waits for the next player.
+func (m *Model) afterTurn() tea.Cmd {
+	if m.game.End() != pdd.Running {
+		m.finish()
+		return nil
+	}
+	if m.game.Next() != 0 {
+		m.wait = true
+		return m.next()
+	}
+	m.wait = false
+	if !m.canLay() {
+		m.message = "Your rule allows none of your cards on " + cardName(m.game.Deck().Top()) + ": press d to draw."
+	}
+	return nil
+}
+
+func (m *Model) computerTurn() tea.Cmd {
+	if m.screen != gameScreen || !m.wait {
+		return nil
+	}
+	m.wait = false
+	return m.step()
+}
+
+// canLay reports whether the person's rule allows any card of their hand.
+func (m *Model) canLay() bool {
+	top := m.game.Deck().Top()
+	return slices.ContainsFunc(m.you.Cards(), func(c pdd.Card) bool { return m.you.rule(top, c) })
+}
+
+// describe tells what happened in turn t, naming whose rules refused a
+// card but never which rule.
+func (m *Model) describe(t pdd.Turn) string {
+	who := m.game.Players()[t.Player].Name()
+	if !t.Laid {
+		if t.Player == 0 {
+			return "You draw a card."
+		}
+		return who + " draws a card."
+	}
+	s := fmt.Sprintf("%s lays %s on %s", who, cardName(t.Played), cardName(t.Top))
+	if t.Player == 0 {
+		s = fmt.Sprintf("You lay %s on %s", cardName(t.Played), cardName(t.Top))
+	}
+	if len(t.Refused) == 0 {
+		return s + "."
+	}
+	var by []string
+	for _, j := range t.Refused {
+		if j == 0 {
+			by = append(by, "your")
+		} else {
+			by = append(by, m.game.Players()[j].Name()+"'s")
+		}
+	}
+	rules := "rule"
+	if len(by) > 1 {
+		rules = "rules"
+	}
+	drew := who + " draws"
+	if t.Player == 0 {
+		drew = "you draw"
+	}
+	return fmt.Sprintf("%s: refused by %s %s; %s a card.", s, joinAnd(by), rules, drew)
+}
+
+func joinAnd(xs []string) string {
+	if len(xs) <= 1 {
+		return strings.Join(xs, "")
+	}
+	return strings.Join(xs[:len(xs)-1], ", ") + " and " + xs[len(xs)-1]
+}
+
+// say adds a line to the log, keeping the last few.
+func (m *Model) say(s string) {
+	m.log = append(m.log, s)
+	if len(m.log) > 6 {
+		m.log = m.log[len(m.log)-6:]
+	}
+}
+
+// finish records the game's result.
+func (m *Model) finish() {
+	m.screen, m.wait, m.notice = overScreen, false, ""
+	w := m.game.WinnerSeat()
+	result := stats.Draw
+	switch {
+	case w == 0:
+		result = stats.Win
+	case w > 0:
+		result = stats.Loss
+	}
+	key := StatsKey(m.opts.Players, m.opts.Packs)
+	m.change(func(p *Profile) { p.Stats.Add(key, stats.Game{Result: result, Tries: m.game.Turns()}) })
+}
+
+// change applies a change to the profile, saved if the model can save.
+func (m *Model) change(change func(*Profile)) {
+	if notice := tui.Change(&m.opts.Profile, m.opts.Update, change); notice != "" {
+		m.notice = notice
+	}
+}

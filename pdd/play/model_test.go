@@ -1,0 +1,229 @@
+package play
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/golden"
+	"github.com/muesli/termenv"
+
+	"gamelab/internal/stats"
+	"gamelab/internal/testenv"
+	"gamelab/pdd"
+)
+
+func TestMain(m *testing.M) {
+	lipgloss.SetColorProfile(termenv.TrueColor)
+	os.Exit(testenv.RunWithOwnDirs(m))
+}
+
+var (
+	up    = tea.KeyMsg{Type: tea.KeyUp}
+	down  = tea.KeyMsg{Type: tea.KeyDown}
+	right = tea.KeyMsg{Type: tea.KeyRight}
+	enter = tea.KeyMsg{Type: tea.KeyEnter}
+)
+
+func runes(s string) tea.KeyMsg { return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(s)} }
+
+func send(m tea.Model, msgs ...tea.Msg) tea.Cmd {
+	var cmd tea.Cmd
+	for _, msg := range msgs {
+		_, cmd = m.Update(msg)
+	}
+	return cmd
+}
+
+func newModel(opts Options) *Model {
+	opts.Seeded = true
+	if opts.Seed == 0 {
+		opts.Seed = 3
+	}
+	m := New(opts)
+	send(m, tea.WindowSizeMsg{Width: 100, Height: 40})
+	return m
+}
+
+// finishTurns plays the computer players' turns until it is the person's
+// turn again or the game is over.
+func finishTurns(m *Model) {
+	for m.screen == gameScreen && m.wait {
+		send(m, turnMsg{})
+	}
+}
+
+// playOut plays the person's turns too: the first card the rule allows,
+// else a draw.
+func playOut(t *testing.T, m *Model) {
+	t.Helper()
+	for turns := 0; m.screen == gameScreen; turns++ {
+		if turns > 20000 {
+			t.Fatal("the game never ends")
+		}
+		finishTurns(m)
+		if m.screen != gameScreen {
+			return
+		}
+		top, lay := m.game.Deck().Top(), false
+		for i, c := range m.you.Cards() {
+			if m.you.rule(top, c) {
+				m.selected, lay = i, true
+				break
+			}
+		}
+		if lay {
+			send(m, enter)
+		} else {
+			send(m, runes("d"))
+		}
+	}
+}
+
+func TestChoosingARule(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		keys []tea.Msg
+		want string // the rule played, "" for one drawn at random
+	}{
+		{"the first preset", []tea.Msg{enter}, Presets[0].Rule},
+		{"the second", []tea.Msg{down, enter}, Presets[1].Rule},
+		{"round the list", []tea.Msg{up, up, down, enter}, ""},
+		{"my own", append(append([]tea.Msg{up, up}, runes("HIGHER or played is queen")), enter), "higher value or played is queen"},
+	} {
+		m := newModel(Options{})
+		send(m, tt.keys...)
+		if m.screen != gameScreen {
+			t.Errorf("%s: still on screen %d: %s", tt.name, m.screen, m.message)
+			continue
+		}
+		if tt.want != "" && m.rule.String() != tt.want {
+			t.Errorf("%s: rule %q, want %q", tt.name, m.rule, tt.want)
+		}
+		if m.opts.Profile.Settings.Rule != m.rule.String() {
+			t.Errorf("%s: the profile keeps %q", tt.name, m.opts.Profile.Settings.Rule)
+		}
+	}
+}
+
+func TestBadRules(t *testing.T) {
+	for _, tt := range []struct{ rule, want string }{
+		{"same shape", `Your rule: at word 2 ("shape")`},
+		{"", "the rule is empty"},
+		{"same suit and not same suit", "allows no card on any card"},
+	} {
+		m := newModel(Options{})
+		send(m, up, up)
+		send(m, runes(tt.rule), enter)
+		if m.screen != setupScreen || !strings.Contains(m.message, tt.want) {
+			t.Errorf("%q: screen %d, message %q", tt.rule, m.screen, m.message)
+		}
+	}
+}
+
+func TestOwnRuleIsKept(t *testing.T) {
+	m := newModel(Options{})
+	send(m, enter) // Mau-Mau
+	top := m.game.Deck().Top()
+	for i, c := range m.you.Cards() {
+		if !m.you.rule(top, c) {
+			m.selected = i
+			n := m.you.NumberOfCards()
+			send(m, enter)
+			if !strings.Contains(m.message, "does not allow") || m.you.NumberOfCards() != n || m.game.Turns() != 0 {
+				t.Errorf("laying %v on %v: %q, %d turns", c, top, m.message, m.game.Turns())
+			}
+			return
+		}
+	}
+	t.Skip("every card of this deal fits")
+}
+
+// TestAWholeGame plays to the end: the rules are revealed and the record
+// counts the game; enter goes back to the choice of rule.
+func TestAWholeGame(t *testing.T) {
+	for seed := uint64(1); seed <= 5; seed++ {
+		m := newModel(Options{Seed: seed, Players: 3})
+		send(m, enter)
+		playOut(t, m)
+		if m.screen != overScreen {
+			t.Fatalf("seed %d: screen %d", seed, m.screen)
+		}
+		view := ansi.Strip(m.View())
+		for i, p := range m.game.Players() {
+			rule := m.rule.String()
+			if i > 0 {
+				rule = m.secrets[i].String()
+			}
+			if !strings.Contains(view, rule) || !strings.Contains(view, p.Name()+":") {
+				t.Errorf("seed %d: %s's rule %q not revealed:\n%s", seed, p.Name(), rule, view)
+			}
+		}
+		r := m.opts.Profile.Stats.Get(StatsKey(3, 1))
+		if r.Played != 1 {
+			t.Errorf("seed %d: record %+v", seed, r)
+		}
+		send(m, enter)
+		if m.screen != setupScreen {
+			t.Errorf("seed %d: enter leads to screen %d", seed, m.screen)
+		}
+	}
+}
+
+// TestRefusalsNameWhoseRule: a refused card names the players whose rules
+// refused it, and never the rule.
+func TestRefusalsNameWhoseRule(t *testing.T) {
+	m := newModel(Options{})
+	send(m, enter)
+	m.game.Players()[1].Name()
+	got := m.describe(pdd.Turn{Player: 1, Laid: true, Top: pdd.Card{Suit: pdd.Hearts, Value: 3}, Played: pdd.Card{Suit: pdd.Clubs, Value: 12}, Refused: []int{0, 2}, Drew: true})
+	if want := "Ada lays Q♣ on 3♥: refused by your and Boris's rules; Ada draws a card."; got != want {
+		t.Errorf("%q, want %q", got, want)
+	}
+	got = m.describe(pdd.Turn{Player: 0, Laid: true, Top: pdd.Card{Suit: pdd.Hearts, Value: 3}, Played: pdd.Card{Suit: pdd.Hearts, Value: 1}, Refused: []int{3}, Drew: true})
+	if want := "You lay A♥ on 3♥: refused by Clara's rule; you draw a card."; got != want {
+		t.Errorf("%q, want %q", got, want)
+	}
+}
+
+func TestProfileValidate(t *testing.T) {
+	good := &Profile{Settings: Settings{Rule: "same suit"}, Stats: stats.Book{"4 players/1 deck": {Played: 2, Won: 1, BestStreak: 1}}}
+	if err := good.Validate(); err != nil {
+		t.Errorf("good profile: %v", err)
+	}
+	for name, p := range map[string]*Profile{
+		"rule":    {Settings: Settings{Rule: "same shape"}},
+		"players": {Stats: stats.Book{"9 players/1 deck": {}}},
+		"deck":    {Stats: stats.Book{"4 players/3 deck": {}}},
+		"key":     {Stats: stats.Book{"four": {}}},
+		"record":  {Stats: stats.Book{"4 players/1 deck": {Played: 1, Won: 2}}},
+	} {
+		if err := p.Validate(); err == nil {
+			t.Errorf("%s: accepted", name)
+		}
+	}
+}
+
+// TestView pins the screens in golden files, colours stripped.
+func TestView(t *testing.T) {
+	for _, tc := range []struct {
+		name          string
+		width, height int
+		keys          []tea.Msg
+	}{
+		{"setup", 100, 40, []tea.Msg{down}},
+		{"game", 100, 40, []tea.Msg{enter, right}},
+		{"help", 80, 30, []tea.Msg{runes("?")}},
+		{"too_small", 40, 12, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m := newModel(Options{})
+			send(m, tea.WindowSizeMsg{Width: tc.width, Height: tc.height})
+			send(m, tc.keys...)
+			golden.RequireEqual(t, ansi.Strip(m.View()))
+		})
+	}
+}

@@ -458,3 +458,27 @@ func TestSimplePlayersPlay(t *testing.T) {
 		t.Errorf("%d of 300 Mau-Mau games had a winner", winners)
 	}
 }
+
+func TestTurnOrder(t *testing.T) {
+	// Nobody can lay anything: everyone draws, in the order given.
+	never := Rule(func(Card, Card) bool { return false })
+	players := []Player{NewSimplePlayerWithRule("a", never), NewSimplePlayerWithRule("b", never), NewSimplePlayerWithRule("c", never)}
+	g := NewGame(players, SingleDeck(rand.New(rand.NewPCG(1, 1))))
+	if err := g.Deal(); err != nil {
+		t.Fatal(err)
+	}
+	for i := range 9 {
+		if g.Next() != i%3 {
+			t.Fatalf("turn %d: seat %d plays, want %d", i, g.Next(), i%3)
+		}
+		turn, err := g.Step()
+		if err != nil || turn.Player != i%3 || !turn.Drew || turn.Laid {
+			t.Fatalf("turn %d: %+v, %v", i, turn, err)
+		}
+	}
+	for i, p := range players {
+		if p.NumberOfCards() != HandSize+3 {
+			t.Errorf("seat %d holds %d cards after drawing three", i, p.NumberOfCards())
+		}
+	}
+}

@@ -31,11 +31,12 @@ import (
 type cli struct {
 	CacheDir string `name:"cache-dir" env:"GAMELAB_CACHE_DIR" placeholder:"DIR" help:"Where to keep caches (trees, openers, crash logs); default: gamelab in the user cache directory."`
 
-	Menu     menuCmd     `cmd:"" default:"1" hidden:"" help:"Open the menu of games."`
-	Nerdle   nerdleCmd   `cmd:"" help:"Nerdle: guess the equation."`
-	Twenty48 twenty48Cmd `cmd:"" name:"2048" help:"2048: slide and merge tiles."`
-	PDD      pddCmd      `cmd:"" name:"pdd" help:"People's Democratic Dictatorship: the card game of secret rules."`
-	Merge    mergeCmd    `cmd:"" help:"Merge the --json reports of the shards of one benchmark run."`
+	Menu       menuCmd       `cmd:"" default:"1" hidden:"" help:"Open the menu of games."`
+	Nerdle     nerdleCmd     `cmd:"" help:"Nerdle: guess the equation."`
+	Twenty48   twenty48Cmd   `cmd:"" name:"2048" help:"2048: slide and merge tiles."`
+	Mastermind mastermindCmd `cmd:"" help:"Mastermind: every code consistent with the hints; break the colour code."`
+	PDD        pddCmd        `cmd:"" name:"pdd" help:"People's Democratic Dictatorship: the card game of secret rules."`
+	Merge      mergeCmd      `cmd:"" help:"Merge the --json reports of the shards of one benchmark run."`
 }
 
 // env is what commands may touch of the outside world; tests replace it.
@@ -153,7 +154,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 			err = crashed(e, args, &tui.PanicError{Value: r, Stack: debug.Stack()})
 		}
 	}()
-	if err := comingGame(args); err != nil {
+	if err := comingGame(parser, args); err != nil {
 		return err
 	}
 	kctx, err := parser.Parse(helpForBranch(parser, args))
@@ -202,10 +203,16 @@ func helpForBranch(parser *kong.Kong, args []string) []string {
 	return args
 }
 
-// comingGame says so when args name a game that is not built yet.
-func comingGame(args []string) error {
+// comingGame says so when args name a game that is not built yet: in the
+// menu without a way to play, and without commands.
+func comingGame(parser *kong.Kong, args []string) error {
 	if len(args) == 0 {
 		return nil
+	}
+	for _, n := range parser.Model.Children {
+		if strings.EqualFold(n.Name, args[0]) {
+			return nil
+		}
 	}
 	for _, g := range games {
 		if g.play == nil && strings.EqualFold(args[0], g.item.Name) {

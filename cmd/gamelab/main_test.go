@@ -60,6 +60,8 @@ func TestCommands(t *testing.T) {
 		{[]string{"2048", "train", "--alpha", "2"}, "", "--alpha 2: want a rate between 0 and 1", 2},
 		{[]string{"2048", "bench", "--budget", "soon"}, "", `budget "soon": fast, strong, or a time per move such as 50ms`, 2},
 		{[]string{"oware", "play"}, "", "Oware is not built yet", 2},
+		{[]string{"mastermind", "solve", "/no/such/file"}, "", "/no/such/file", 2},
+		{[]string{"mastermind", "test", "/no/such/dir"}, "", "/no/such/dir", 1},
 		{[]string{"pdd", "bench", "--players", "simple"}, "", `--players "simple": two to eight players`, 2},
 		{[]string{"pdd", "bench", "--players", "simple,genius"}, "", `--players: unknown player "genius": choose learner, random, simple`, 2},
 		{[]string{"pdd", "bench", "--deck", "triple"}, "", `--deck "triple": single or double`, 2},
@@ -142,6 +144,38 @@ func TestMerge2048(t *testing.T) {
 	stdout, stderr, code := call(t, append([]string{"merge"}, files...)...)
 	if code != 0 || !strings.Contains(stdout, "Σ max tile / 2048") || !strings.Contains(stdout, "2, seed 1") {
 		t.Errorf("merge: exit %d\n%s%s", code, stdout, stderr)
+	}
+}
+
+// TestMastermindTest runs the source's test run on a folder: one test
+// right, one with a wrong expected list, one that does not parse.
+func TestMastermindTest(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"test001d.txt": "4   1 1 1 1/0 1 2 2 0/1 3 1 3 2/0\n",
+		"test001s.txt": "[[4,1,3],[3,1,4]].\n",
+		"test002d.txt": "4\n1 2 3 4 4/0\n",
+		"test002s.txt": "[[1,2,3,3]].\n",
+		"test003d.txt": "4\n1 2 9 1/0\n",
+		"test003s.txt": "[].\n",
+	}
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out := filepath.Join(dir, "out", "deeper")
+	stdout, stderr, code := call(t, "mastermind", "test", dir, "--out", out, "--timeout", "5s")
+	for _, want := range []string{"test001  passed, 2 solutions", "test002  wrong, 1 solutions", "test003  error: ", "colour 9 is not one of 1 to 4", "1 of 3 passed"} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("missing %q in\n%s%s", want, stdout, stderr)
+		}
+	}
+	if code != 1 {
+		t.Errorf("exit %d, want 1", code)
+	}
+	if data, err := os.ReadFile(filepath.Join(out, "test001t.txt")); err != nil || string(data) != "[[3,1,4],[4,1,3]].\n" {
+		t.Errorf("test001t.txt: %q, %v", data, err)
 	}
 }
 

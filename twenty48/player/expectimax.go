@@ -45,8 +45,8 @@ var (
 	// CPU-seconds per 10,000 points (11.6 measured on 4 games).
 	Strong = Budget{MinDepth: 3, MaxDepth: 7, DepthOffset: 2, MinProbability: 0.0001}
 	// FastNetwork and StrongNetwork are the levels with a trained network.
-	FastNetwork   = Budget{MinDepth: 2, MaxDepth: 2, DepthOffset: 0, MinProbability: 0.01}
-	StrongNetwork = Budget{MinDepth: 3, MaxDepth: 4, DepthOffset: 8, MinProbability: 0.001}
+	FastNetwork   = Budget{MinDepth: 2, MaxDepth: 3, DepthOffset: 6, MinProbability: 0.01}
+	StrongNetwork = Budget{MinDepth: 4, MaxDepth: 5, DepthOffset: 6, MinProbability: 0.001}
 )
 
 // NewExpectimax returns a player searching within budget, rating positions

@@ -1,0 +1,211 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"time"
+
+	"gamelab/mastermind"
+)
+
+type mastermindCmd struct {
+	Solve mastermindSolveCmd `cmd:"" help:"Every code consistent with the hints of an instance file (the source's megold and stopper)."`
+	Test  mastermindTestCmd  `cmd:"" help:"Solve every testXXXd.txt of a folder against its testXXXs.txt, with a time limit."`
+}
+
+type mastermindSolveCmd struct {
+	File   string `arg:"" type:"existingfile" help:"The instance: the number of colours, then each guess and its answer blacks/whites."`
+	Output string `short:"o" placeholder:"OUT" help:"Write the solutions to OUT instead of standard output."`
+	Count  bool   `help:"Print only the number of solutions."`
+	Check  string `type:"existingfile" placeholder:"EXPECTED" help:"Compare the solutions with the list in EXPECTED, as sets."`
+}
+
+// readInstance parses the instance file at path.
+func readInstance(path string) (*mastermind.Instance, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	in, err := mastermind.Parse(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return in, nil
+}
+
+// readSolutions parses a list of codes at path.
+func readSolutions(path string) ([]mastermind.Code, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	codes, err := mastermind.ParseSolutions(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return codes, nil
+}
+
+func (c *mastermindSolveCmd) Run(e *env) error {
+	in, err := readInstance(c.File)
+	if err != nil {
+		return err
+	}
+	start := time.Now()
+	var n int
+	switch {
+	case c.Count:
+		if n, err = mastermind.Count(e.ctx, in); err == nil {
+			_, err = fmt.Fprintln(e.stdout, n)
+		}
+	case c.Output != "":
+		var f *os.File
+		if f, err = os.Create(c.Output); err != nil {
+			return err
+		}
+		n, err = mastermind.WriteSolutions(e.ctx, f, in)
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+	default:
+		n, err = mastermind.WriteSolutions(e.ctx, e.stdout, in)
+	}
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stderr, "%s: %d solutions in %v\n", filepath.Base(c.File), n, time.Since(start).Round(time.Microsecond))
+	if c.Check == "" {
+		return nil
+	}
+	want, err := readSolutions(c.Check)
+	if err != nil {
+		return err
+	}
+	verdict := compareSolutions(in, want)
+	fmt.Fprintf(e.stderr, "%s: %s\n", filepath.Base(c.Check), verdict)
+	if verdict != "as expected" {
+		return &exitError{1}
+	}
+	return nil
+}
+
+// compareSolutions compares the solutions of in with want, as sets, and
+// says how they differ, or "as expected".
+func compareSolutions(in *mastermind.Instance, want []mastermind.Code) string {
+	var got []mastermind.Code
+	mastermind.Solve(in, func(c mastermind.Code) bool { got = append(got, slices.Clone(c)); return true })
+	slices.SortFunc(got, slices.Compare)
+	want = slices.Clone(want)
+	slices.SortFunc(want, slices.Compare)
+	var missing, extra []mastermind.Code
+	i, j := 0, 0
+	for i < len(got) || j < len(want) {
+		switch {
+		case j == len(want) || i < len(got) && slices.Compare(got[i], want[j]) < 0:
+			extra = append(extra, got[i])
+			i++
+		case i == len(got) || slices.Compare(got[i], want[j]) > 0:
+			missing = append(missing, want[j])
+			j++
+		default:
+			i++
+			j++
+		}
+	}
+	if len(missing) == 0 && len(extra) == 0 {
+		return "as expected"
+	}
+	s := fmt.Sprintf("differs: %d expected not found, %d found not expected", len(missing), len(extra))
+	if len(missing) > 0 {
+		s += fmt.Sprintf(" (first missing %v)", missing[0])
+	}
+	if len(extra) > 0 {
+		s += fmt.Sprintf(" (first extra %v)", extra[0])
+	}
+	return s
+}
+
+type mastermindTestCmd struct {
+	Dir     string        `arg:"" optional:"" default:"tests" help:"The folder of testXXXd.txt and testXXXs.txt files."`
+	Timeout time.Duration `default:"10s" help:"Time allowed for each test."`
+	Out     string        `default:"tests_output" help:"Folder for the testXXXt.txt results (created when missing)."`
+}
+
+var testInput = regexp.MustCompile(`^test(\d+)d\.txt$`)
+
+func (c *mastermindTestCmd) Run(e *env) error {
+	if c.Timeout <= 0 {
+		return &usageError{fmt.Errorf("--timeout %v: want a positive time", c.Timeout)}
+	}
+	entries, err := os.ReadDir(c.Dir)
+	if err != nil {
+		return err
+	}
+	var names []string
+	for _, en := range entries {
+		if testInput.MatchString(en.Name()) {
+			names = append(names, en.Name())
+		}
+	}
+	if len(names) == 0 {
+		return fmt.Errorf("%s: no testXXXd.txt files", c.Dir)
+	}
+	if err := os.MkdirAll(c.Out, 0o755); err != nil {
+		return err
+	}
+	passed := 0
+	for _, name := range names {
+		id := testInput.FindStringSubmatch(name)[1]
+		line, ok := c.runTest(e, id)
+		if ok {
+			passed++
+		}
+		fmt.Fprintf(e.stdout, "test%s  %s\n", id, line)
+	}
+	fmt.Fprintf(e.stdout, "%d of %d passed\n", passed, len(names))
+	if passed < len(names) {
+		return &exitError{1}
+	}
+	return nil
+}
+
+// runTest solves test id and says how it went.
+func (c *mastermindTestCmd) runTest(e *env, id string) (string, bool) {
+	in, err := readInstance(filepath.Join(c.Dir, "test"+id+"d.txt"))
+	if err != nil {
+		return "error: " + err.Error(), false
+	}
+	want, err := readSolutions(filepath.Join(c.Dir, "test"+id+"s.txt"))
+	if err != nil {
+		return "error: " + err.Error(), false
+	}
+	ctx, cancel := context.WithTimeout(e.ctx, c.Timeout)
+	defer cancel()
+	start := time.Now()
+	out, err := os.Create(filepath.Join(c.Out, "test"+id+"t.txt"))
+	if err != nil {
+		return "error: " + err.Error(), false
+	}
+	n, err := mastermind.WriteSolutions(ctx, out, in)
+	elapsed := time.Since(start).Round(time.Microsecond)
+	if cerr := out.Close(); err == nil {
+		err = cerr
+	}
+	switch {
+	case errors.Is(err, context.DeadlineExceeded):
+		return fmt.Sprintf("timeout after %v", c.Timeout), false
+	case err != nil:
+		return "error: " + err.Error(), false
+	}
+	if verdict := compareSolutions(in, want); verdict != "as expected" {
+		return fmt.Sprintf("wrong, %d solutions in %v: %s", n, elapsed, verdict), false
+	}
+	return fmt.Sprintf("passed, %d solutions in %v", n, elapsed), true
+}

@@ -1,0 +1,187 @@
+package mastermind
+
+import (
+	"bytes"
+	"context"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// randomInstance returns hints of n random guesses against a random secret
+// of pegs pegs over max colours.
+func randomInstance(r *rand.Rand, max, pegs, n int) *Instance {
+	secret := randomCode(r, max, pegs)
+	in := &Instance{Max: max}
+	for range n {
+		g := randomCode(r, max, pegs)
+		in.Hints = append(in.Hints, Hint{g, Score(g, secret)})
+	}
+	return in
+}
+
+func randomCode(r *rand.Rand, max, pegs int) Code {
+	c := make(Code, pegs)
+	for i := range c {
+		c[i] = uint8(1 + r.IntN(max))
+	}
+	return c
+}
+
+// bruteForce returns every consistent code, trying all max^pegs.
+func bruteForce(in *Instance) []Code {
+	var out []Code
+	code := make(Code, in.Pegs())
+	var rec func(p int)
+	rec = func(p int) {
+		if p == len(code) {
+			if in.Consistent(code) {
+				out = append(out, slices.Clone(code))
+			}
+			return
+		}
+		for c := 1; c <= in.Max; c++ {
+			code[p] = uint8(c)
+			rec(p + 1)
+		}
+	}
+	rec(0)
+	return out
+}
+
+func solveAll(in *Instance) []Code {
+	var out []Code
+	Solve(in, func(c Code) bool { out = append(out, slices.Clone(c)); return true })
+	return out
+}
+
+// TestAgainstBruteForce: on thousands of small random instances, some
+// with answers changed (often contradictory), the search finds exactly the
+// codes brute force finds, each once, and Count and WriteSolutions agree.
+func TestAgainstBruteForce(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for i := range 3000 {
+		max, pegs := 1+r.IntN(6), 1+r.IntN(5)
+		in := randomInstance(r, max, pegs, 1+r.IntN(4))
+		if i%3 == 0 { // an answer that may contradict the others
+			h := &in.Hints[r.IntN(len(in.Hints))]
+			h.Answer.Blacks = r.IntN(pegs + 1)
+			h.Answer.Whites = r.IntN(pegs - h.Answer.Blacks + 1)
+		}
+		want := bruteForce(in)
+		got := solveAll(in)
+		inOrder := slices.Clone(got)
+		slices.SortFunc(got, slices.Compare)
+		if !slices.EqualFunc(got, want, slices.Equal) {
+			t.Fatalf("instance %d (%d colours): got %v, want %v\n%+v", i, max, got, want, in.Hints)
+		}
+		if n, _ := Count(context.Background(), in); n != len(want) {
+			t.Fatalf("instance %d: Count %d, want %d", i, n, len(want))
+		}
+		var buf bytes.Buffer
+		if n, err := WriteSolutions(context.Background(), &buf, in); err != nil || n != len(want) {
+			t.Fatalf("instance %d: WriteSolutions %d, %v", i, n, err)
+		}
+		var text []string
+		for _, c := range inOrder {
+			text = append(text, c.String())
+		}
+		if w := "[" + strings.Join(text, ",") + "].\n"; buf.String() != w {
+			t.Fatalf("instance %d: wrote %q, want %q", i, buf.String(), w)
+		}
+	}
+}
+
+func TestScore(t *testing.T) {
+	for _, tt := range []struct {
+		guess, code Code
+		want        Answer
+	}{
+		{Code{1, 1, 1}, Code{3, 1, 4}, Answer{1, 0}},
+		{Code{1, 2, 2}, Code{3, 1, 4}, Answer{0, 1}},
+		{Code{3, 1, 3}, Code{3, 1, 4}, Answer{2, 0}},
+		{Code{1, 2, 3, 4}, Code{4, 3, 2, 1}, Answer{0, 4}},
+		{Code{1, 1, 2, 2}, Code{1, 2, 1, 2}, Answer{2, 2}},
+		{Code{6, 6, 6, 6}, Code{6, 6, 6, 6}, Answer{4, 0}},
+		{Code{1, 1, 1, 2}, Code{2, 1, 1, 1}, Answer{2, 2}},
+	} {
+		if got := Score(tt.guess, tt.code); got != tt.want {
+			t.Errorf("Score(%v, %v) = %v, want %v", tt.guess, tt.code, got, tt.want)
+		}
+	}
+}
+
+// TestSourceExample is the specification's example.
+func TestSourceExample(t *testing.T) {
+	in, err := Parse(strings.NewReader("4   1 1 1 1/0 1 2 2 0/1 3 1 3 2/0"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if _, err := WriteSolutions(context.Background(), &buf, in); err != nil || buf.String() != "[[3,1,4],[4,1,3]].\n" {
+		t.Errorf("%q, %v", buf.String(), err)
+	}
+}
+
+func TestParseErrors(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"", "line 1: the file is empty"},
+		{"x\n1 2 1/0", `line 1: "x" is not a number of colours`},
+		{"4\n1 2 3", "line 2: the guess [1,2,3] has no answer"},
+		{"4\n1 2 3 1/0\n1 5 2 0/0", "line 3: colour 5 is not one of 1 to 4"},
+		{"4\n1 2 3 1/0\n1 2 0/0", "line 3: a guess of 2 pegs; the first guess has 3"},
+		{"4\n1 2 3 1/x", `line 2: "1/x" is not an answer`},
+		{"4\n1 2 3 3/1", "line 2: answer 3/1: 4 blacks and whites for a guess of 3 pegs"},
+		{"4\n1/0", "line 2: answer \"1/0\" without a guess"},
+		{"4\n", "no hints"},
+		{"4\n1 two 1/0", `line 2: "two" is neither a colour nor an answer`},
+		{"0\n1 1/0", "not a number of colours"},
+	} {
+		_, err := Parse(strings.NewReader(tt.in))
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("Parse(%q): %v, want %q", tt.in, err, tt.want)
+		}
+	}
+}
+
+func FuzzParse(f *testing.F) {
+	f.Add("4   1 1 1 1/0 1 2 2 0/1 3 1 3 2/0")
+	f.Add("6\n1 2 3 4 1/2\n")
+	f.Fuzz(func(t *testing.T, s string) {
+		in, err := Parse(strings.NewReader(s))
+		if err != nil {
+			return
+		}
+		if err := in.Validate(); err != nil {
+			t.Fatalf("%q parsed into an invalid instance: %v", s, err)
+		}
+		var buf bytes.Buffer
+		if err := in.Format(&buf); err != nil {
+			t.Fatal(err)
+		}
+		again, err := Parse(&buf)
+		if err != nil || !slices.EqualFunc(again.Hints, in.Hints, func(a, b Hint) bool { return slices.Equal(a.Guess, b.Guess) && a.Answer == b.Answer }) {
+			t.Fatalf("%q formats as %q, which reads back as %+v, %v", s, buf.String(), again, err)
+		}
+	})
+}
+
+func FuzzParseSolutions(f *testing.F) {
+	f.Add("[[3,1,4],[4,1,3]].")
+	f.Add("[].")
+	f.Fuzz(func(t *testing.T, s string) {
+		codes, err := ParseSolutions(strings.NewReader(s))
+		if err != nil {
+			return
+		}
+		var text []string
+		for _, c := range codes {
+			text = append(text, c.String())
+		}
+		again, err := ParseSolutions(strings.NewReader("[" + strings.Join(text, ",") + "]."))
+		if err != nil || !slices.EqualFunc(again, codes, slices.Equal) {
+			t.Fatalf("%q: %v reads back as %v, %v", s, codes, again, err)
+		}
+	})
+}

@@ -18,6 +18,7 @@ import (
 	"gamelab/internal/cache"
 	"gamelab/internal/store"
 	"gamelab/internal/tui"
+	"gamelab/mastermind/breaker"
 	"gamelab/nerdle"
 	"gamelab/nerdle/solve"
 	"gamelab/pdd"
@@ -110,6 +111,8 @@ func vars() kong.Vars {
 		"player2048":    player.DefaultPlayer,
 		"players2048":   strings.Join(player.Names(), ", ") + " (" + player.DefaultPlayer + " is the strongest)",
 		"pddplayers":    strings.Join(learn.Names(), ", "),
+		"strategy":      breaker.DefaultStrategy,
+		"strategies":    strings.Join(breaker.Names(), ", "),
 		"pddturns":      strconv.Itoa(pdd.DefaultMaxTurns),
 		"pddmaxplayers": strconv.Itoa(pddplay.MaxPlayers),
 		"min_size2048":  strconv.Itoa(twenty48.MinSize),

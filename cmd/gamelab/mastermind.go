@@ -10,12 +10,77 @@ import (
 	"slices"
 	"time"
 
+	"gamelab/internal/bench"
 	"gamelab/mastermind"
+	"gamelab/mastermind/breaker"
 )
 
 type mastermindCmd struct {
 	Solve mastermindSolveCmd `cmd:"" help:"Every code consistent with the hints of an instance file (the source's megold and stopper)."`
 	Test  mastermindTestCmd  `cmd:"" help:"Solve every testXXXd.txt of a folder against its testXXXs.txt, with a time limit."`
+	Bench mastermindBenchCmd `cmd:"" help:"Benchmark a codebreaker over every secret (or a seeded sample)."`
+}
+
+type mastermindBenchCmd struct {
+	Pegs     int          `default:"4" help:"Pegs of a code."`
+	Colors   int          `default:"6" help:"Colours to choose from."`
+	Strategy strategyName `default:"${strategy}" help:"Codebreaker: ${strategies}."`
+	Games    int          `help:"Games to play (default: every secret once)."`
+	Seed     uint64       `default:"1" help:"Base seed of the secrets, when not every one is played."`
+	Workers  int          `help:"Games played at once (default: one per core)."`
+	Shard    string       `default:"0/1" help:"Play only part i/n of the run, to merge later with gamelab merge."`
+	JSON     bool         `help:"Print the full report as JSON."`
+}
+
+// strategyName is a codebreaker named on the command line.
+type strategyName string
+
+// Validate implements kong's validation hook.
+func (s strategyName) Validate() error {
+	_, err := breaker.Lookup(string(s))
+	return err
+}
+
+func (c *mastermindBenchCmd) Run(e *env) error {
+	factory, err := breaker.Lookup(string(c.Strategy))
+	if err != nil {
+		return err
+	}
+	if _, err := factory(c.Pegs, c.Colors); err != nil {
+		return &usageError{err}
+	}
+	secrets := 1
+	for range c.Pegs {
+		secrets *= c.Colors
+	}
+	games := c.Games
+	if games == 0 {
+		games = secrets
+	}
+	if games < 1 {
+		return &usageError{fmt.Errorf("--games %d: want at least one", c.Games)}
+	}
+	cfg := breaker.BenchConfig(string(c.Strategy), c.Pegs, c.Colors, games, secrets, c.Seed)
+	if cfg.Shard, err = bench.ParseShard(c.Shard); err != nil {
+		return &usageError{fmt.Errorf("--shard: %w", err)}
+	}
+	cfg.Workers = c.Workers
+	var progress bench.Progress
+	if f, ok := e.stderr.(*os.File); ok {
+		progress = bench.ForTerminal(f, "mastermind")
+	}
+	report, err := bench.Run(e.ctx, cfg, func() (bench.Player, error) {
+		b, err := factory(c.Pegs, c.Colors)
+		return breaker.NewBenchPlayer(b, c.Pegs, c.Colors, cfg), err
+	}, progress)
+	if err != nil || report == nil {
+		return err
+	}
+	report.Figures = breaker.Figures(report)
+	if c.JSON {
+		return report.WriteJSON(e.stdout)
+	}
+	return report.WriteSummary(e.stdout)
 }
 
 type mastermindSolveCmd struct {

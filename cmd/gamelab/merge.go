@@ -5,13 +5,17 @@ import (
 	"os"
 
 	"gamelab/internal/bench"
+	"gamelab/mastermind/breaker"
+	"gamelab/pdd/learn"
 	"gamelab/twenty48/player"
 )
 
 // reportFigures derives each game's figures from a report, by the game
 // named in its configuration.
 var reportFigures = map[string]func(*bench.Report) []bench.Figure{
-	"2048": player.Figures,
+	"2048":       player.Figures,
+	"mastermind": breaker.Figures,
+	"pdd":        learn.Figures,
 }
 
 type mergeCmd struct {

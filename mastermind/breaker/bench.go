@@ -1,0 +1,89 @@
+package breaker
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+
+	"gamelab/internal/bench"
+	"gamelab/mastermind"
+)
+
+// MaxGuesses ends a benchmark game that a breaker has not won by then.
+const MaxGuesses = 30
+
+// Metrics are what the benchmark measures per game.
+var Metrics = []bench.Metric{{Name: "guesses", Better: bench.Lower, Format: "%.4f"}}
+
+// BenchConfig returns the benchmark of strategy over games secrets of
+// pegs pegs over max colours: every secret once when games is their
+// number.
+func BenchConfig(strategy string, pegs, max, games, secrets int, seed uint64) bench.Config {
+	return bench.Config{Game: "mastermind", Name: fmt.Sprintf("mastermind %d pegs, %d colours, strategy %s", pegs, max, strategy),
+		Metrics: Metrics, Games: games, Secrets: secrets, Seed: seed}
+}
+
+// BenchPlayer plays benchmark games: it owns the secret, drawn from the
+// game (the Secret-th code, or a random code from the game's seed), and
+// answers the breaker's guesses; the breaker sees the hints only.
+type BenchPlayer struct {
+	b          Breaker
+	pegs, max  int
+	exhaustive bool
+}
+
+// NewBenchPlayer returns a player of games of cfg with b.
+func NewBenchPlayer(b Breaker, pegs, max int, cfg bench.Config) *BenchPlayer {
+	return &BenchPlayer{b: b, pegs: pegs, max: max, exhaustive: cfg.Exhaustive()}
+}
+
+// Play implements bench.Player.
+func (p *BenchPlayer) Play(ctx context.Context, g bench.Game) (bench.Outcome, error) {
+	secret := make(mastermind.Code, p.pegs)
+	if p.exhaustive {
+		k := g.Secret
+		for i := p.pegs - 1; i >= 0; i-- {
+			secret[i] = uint8(1 + k%p.max)
+			k /= p.max
+		}
+	} else {
+		rng := rand.New(rand.NewPCG(g.Seed, 0x6d6d))
+		for i := range secret {
+			secret[i] = uint8(1 + rng.IntN(p.max))
+		}
+	}
+	if s, ok := p.b.(Seeder); ok {
+		s.Seed(g.PlayerSeed)
+	}
+	var hints []mastermind.Hint
+	for n := 1; n <= MaxGuesses; n++ {
+		if err := ctx.Err(); err != nil {
+			return bench.Outcome{}, err
+		}
+		guess := p.b.Guess(hints)
+		if len(guess) != p.pegs {
+			return bench.Outcome{}, fmt.Errorf("the breaker guessed %v, not a code of %d pegs", guess, p.pegs)
+		}
+		a := mastermind.Score(guess, secret)
+		if a.Blacks == p.pegs {
+			return bench.Outcome{Values: []float64{float64(n)}}, nil
+		}
+		hints = append(hints, mastermind.Hint{Guess: guess, Answer: a})
+	}
+	return bench.Outcome{Values: []float64{MaxGuesses}, Failed: true, Detail: fmt.Sprintf("not found in %d guesses", MaxGuesses)}, nil
+}
+
+// Figures derives the figures codebreakers are compared by: the guesses
+// over all games (Knuth's 5801 for 4 pegs of 6 colours) and the games
+// needing each number of guesses.
+func Figures(r *bench.Report) []bench.Figure {
+	total, worst := 0.0, 0.0
+	for _, o := range r.Outcomes {
+		total += o.Values[0]
+		worst = max(worst, o.Values[0])
+	}
+	return []bench.Figure{
+		{Name: "guesses in all", Value: total, Text: fmt.Sprintf("%.0f over %d games", total, len(r.Outcomes))},
+		{Name: "worst case", Value: worst, Text: fmt.Sprintf("%.0f guesses", worst)},
+	}
+}

@@ -1,0 +1,265 @@
+// Package breaker holds Mastermind codebreakers: programs that choose the
+// next guess from the hints so far. A Breaker sees the hints only, never
+// the secret; Register names it for the benchmark and the game.
+//
+// The strategies that weigh guesses (Knuth's minimax, most parts,
+// expected size, entropy) score every code against the codes still
+// possible, as small integers from a table, and so suit games of up to
+// MaxCodes codes (4 pegs of 6 colours are 1,296; 5 of 8, 32,768).
+package breaker
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"strings"
+
+	"gamelab/mastermind"
+)
+
+// Breaker chooses the next guess of a game of pegs pegs over max colours,
+// given the hints so far (none at the start). It is told of each new game
+// by being asked with no hints.
+type Breaker interface {
+	Guess(hints []mastermind.Hint) mastermind.Code
+}
+
+// Seeder is implemented by breakers that use randomness: the benchmark
+// seeds them with the game's player seed.
+type Seeder interface{ Seed(seed uint64) }
+
+// Factory makes a breaker for games of pegs pegs over max colours.
+type Factory func(pegs, max int) (Breaker, error)
+
+var factories = map[string]Factory{}
+
+// Register names a breaker; it panics if the name is taken.
+func Register(name string, f Factory) {
+	if _, dup := factories[name]; dup {
+		panic("breaker: " + name + " registered twice")
+	}
+	factories[name] = f
+}
+
+// Names returns the registered names, sorted.
+func Names() []string {
+	var names []string
+	for n := range factories {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	return names
+}
+
+// Lookup returns the factory registered as name.
+func Lookup(name string) (Factory, error) {
+	f, ok := factories[name]
+	if !ok {
+		return nil, fmt.Errorf("unknown strategy %q: choose %s", name, strings.Join(Names(), ", "))
+	}
+	return f, nil
+}
+
+// DefaultStrategy names the strongest registered strategy.
+const DefaultStrategy = "entropy"
+
+// MaxCodes is the most codes a game may have for the strategies that
+// weigh every code as a guess.
+const MaxCodes = 1 << 16
+
+// Space is every code of a game, numbered in lexicographic order.
+type Space struct {
+	Pegs, Max int
+	Codes     []mastermind.Code
+	// answers[g*len(Codes)+s] is the answer index of guess g against
+	// secret s, for spaces of up to tableCodes codes.
+	answers []uint8
+}
+
+// tableCodes is the largest space whose answers are tabled (16 MiB).
+const tableCodes = 4096
+
+// answer returns the answer index of code g against code s.
+func (s *Space) answer(g, c int) int {
+	if s.answers != nil {
+		return int(s.answers[g*len(s.Codes)+c])
+	}
+	return answerIndex(mastermind.Score(s.Codes[g], s.Codes[c]), s.Pegs)
+}
+
+// NewSpace lists the codes of pegs pegs over max colours.
+func NewSpace(pegs, max int) (*Space, error) {
+	n := math.Pow(float64(max), float64(pegs))
+	if pegs < 1 || max < 1 || n > MaxCodes {
+		return nil, fmt.Errorf("%d pegs of %d colours: %.0f codes, more than the %d these strategies weigh", pegs, max, n, MaxCodes)
+	}
+	s := &Space{Pegs: pegs, Max: max}
+	code := make(mastermind.Code, pegs)
+	var rec func(p int)
+	rec = func(p int) {
+		if p == pegs {
+			s.Codes = append(s.Codes, slices.Clone(code))
+			return
+		}
+		for c := 1; c <= max; c++ {
+			code[p] = uint8(c)
+			rec(p + 1)
+		}
+	}
+	rec(0)
+	if len(s.Codes) <= tableCodes {
+		n := len(s.Codes)
+		s.answers = make([]uint8, n*n)
+		for g := range n {
+			for c := range n {
+				s.answers[g*n+c] = uint8(answerIndex(mastermind.Score(s.Codes[g], s.Codes[c]), pegs))
+			}
+		}
+	}
+	return s, nil
+}
+
+// answerIndex numbers an answer from 0 to (pegs+1)²-1.
+func answerIndex(a mastermind.Answer, pegs int) int { return a.Blacks*(pegs+1) + a.Whites }
+
+// possible returns the indexes of the codes consistent with hints.
+func (s *Space) possible(hints []mastermind.Hint) []int {
+	var out []int
+	in := mastermind.Instance{Max: s.Max, Hints: hints}
+	for i, c := range s.Codes {
+		if in.Consistent(c) {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// Random guesses a random code consistent with the hints so far: the
+// baseline.
+type Random struct {
+	space *Space
+	rng   *rand.Rand
+}
+
+// Seed implements Seeder.
+func (r *Random) Seed(seed uint64) { r.rng = rand.New(rand.NewPCG(seed, 0x6d6d)) }
+
+// Guess implements Breaker.
+func (r *Random) Guess(hints []mastermind.Hint) mastermind.Code {
+	if r.rng == nil {
+		r.Seed(1)
+	}
+	left := r.space.possible(hints)
+	if len(left) == 0 {
+		return r.space.Codes[0]
+	}
+	return r.space.Codes[left[r.rng.IntN(len(left))]]
+}
+
+// Criterion rates a guess by the sizes of the parts it splits the codes
+// still possible into (parts[a]: the codes that would answer a); higher is
+// better.
+type Criterion func(parts []int, total int) float64
+
+// The criteria of the classic strategies.
+var (
+	// Minimax is Knuth's: the largest part, as small as can be.
+	Minimax Criterion = func(parts []int, _ int) float64 { return -float64(slices.Max(parts)) }
+	// MostParts is Kooi's: as many parts as can be.
+	MostParts Criterion = func(parts []int, _ int) float64 {
+		n := 0
+		for _, p := range parts {
+			if p > 0 {
+				n++
+			}
+		}
+		return float64(n)
+	}
+	// ExpectedSize is Irving's: the expected size of the part the answer
+	// leaves, as small as can be.
+	ExpectedSize Criterion = func(parts []int, total int) float64 {
+		s := 0.0
+		for _, p := range parts {
+			s += float64(p * p)
+		}
+		return -s / float64(total)
+	}
+	// Entropy is Neuwirth's: the information the answer gives, as much as
+	// can be.
+	Entropy Criterion = func(parts []int, total int) float64 {
+		h := 0.0
+		for _, p := range parts {
+			if p > 0 {
+				q := float64(p) / float64(total)
+				h -= q * math.Log2(q)
+			}
+		}
+		return h
+	}
+)
+
+// Weigher guesses, of every code, the one its criterion rates best
+// against the codes still possible; ties go to a code still possible, then
+// to the first in order (Knuth's rule). The first guess is weighed once
+// and remembered.
+type Weigher struct {
+	space     *Space
+	criterion Criterion
+	first     mastermind.Code
+	parts     []int
+}
+
+// NewWeigher returns a breaker weighing guesses by criterion.
+func NewWeigher(space *Space, criterion Criterion) *Weigher {
+	return &Weigher{space: space, criterion: criterion, parts: make([]int, (space.Pegs+1)*(space.Pegs+1))}
+}
+
+// Guess implements Breaker.
+func (w *Weigher) Guess(hints []mastermind.Hint) mastermind.Code {
+	if len(hints) == 0 && w.first != nil {
+		return w.first
+	}
+	left := w.space.possible(hints)
+	switch len(left) {
+	case 0:
+		return w.space.Codes[0] // the hints contradict each other
+	case 1, 2:
+		return w.space.Codes[left[0]]
+	}
+	isLeft := make([]bool, len(w.space.Codes))
+	for _, i := range left {
+		isLeft[i] = true
+	}
+	best, bestRate, bestLeft := -1, 0.0, false
+	for g := range w.space.Codes {
+		clear(w.parts)
+		for _, i := range left {
+			w.parts[w.space.answer(g, i)]++
+		}
+		rate := w.criterion(w.parts, len(left))
+		if best < 0 || rate > bestRate || rate == bestRate && isLeft[g] && !bestLeft {
+			best, bestRate, bestLeft = g, rate, isLeft[g]
+		}
+	}
+	if len(hints) == 0 {
+		w.first = w.space.Codes[best]
+	}
+	return w.space.Codes[best]
+}
+
+func init() {
+	Register("random", func(pegs, max int) (Breaker, error) {
+		s, err := NewSpace(pegs, max)
+		return &Random{space: s}, err
+	})
+	for name, c := range map[string]Criterion{"knuth": Minimax, "most-parts": MostParts, "expected-size": ExpectedSize, "entropy": Entropy} {
+		Register(name, func(pegs, max int) (Breaker, error) {
+			s, err := NewSpace(pegs, max)
+			if err != nil {
+				return nil, err
+			}
+			return NewWeigher(s, c), nil
+		})
+	}
+}

@@ -1,0 +1,83 @@
+package breaker
+
+import (
+	"context"
+	"testing"
+
+	"gamelab/internal/bench"
+	"gamelab/mastermind"
+)
+
+// run plays every secret of pegs pegs over colours colours with strategy and returns the
+// guesses in all and the worst case.
+func run(t *testing.T, strategy string, pegs, colours int) (total, worst int) {
+	t.Helper()
+	f, err := Lookup(strategy)
+	if err != nil {
+		t.Fatal(err)
+	}
+	secrets := 1
+	for range pegs {
+		secrets *= colours
+	}
+	cfg := BenchConfig(strategy, pegs, colours, secrets, secrets, 1)
+	r, err := bench.Run(context.Background(), cfg, func() (bench.Player, error) {
+		b, err := f(pegs, colours)
+		return NewBenchPlayer(b, pegs, colours, cfg), err
+	}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, o := range r.Outcomes {
+		if o.Failed {
+			t.Fatalf("%s: %s", strategy, o.Detail)
+		}
+		total += int(o.Values[0])
+		worst = max(worst, int(o.Values[0]))
+	}
+	return total, worst
+}
+
+// TestKnuth reproduces Knuth (1976): 5801 guesses over the 1296 secrets of
+// 4 pegs and 6 colours, never more than 5.
+func TestKnuth(t *testing.T) {
+	if testing.Short() || raceEnabled {
+		t.Skip("plays 1296 games")
+	}
+	if total, worst := run(t, "knuth", 4, 6); total != 5801 || worst != 5 {
+		t.Errorf("knuth: %d guesses, worst %d; want 5801, 5", total, worst)
+	}
+}
+
+// TestStrategiesWin: every strategy finds every secret of small games;
+// the weighing ones do about as well as random guessing on average (on
+// games this small there is little to weigh) and never worse in the
+// worst case.
+func TestStrategiesWin(t *testing.T) {
+	for _, shape := range [][2]int{{3, 4}, {3, 5}} {
+		random, randomWorst := run(t, "random", shape[0], shape[1])
+		for _, s := range Names() {
+			total, worst := run(t, s, shape[0], shape[1])
+			if worst > randomWorst || float64(total) > 1.1*float64(random) {
+				t.Errorf("%v %s: %d guesses in all (random %d), worst %d (random %d)", shape, s, total, random, worst, randomWorst)
+			}
+		}
+	}
+}
+
+func TestSpace(t *testing.T) {
+	s, err := NewSpace(3, 4)
+	if err != nil || len(s.Codes) != 64 || s.Codes[0].String() != "[1,1,1]" || s.Codes[63].String() != "[4,4,4]" {
+		t.Fatalf("space: %v, %d codes", err, len(s.Codes))
+	}
+	for g := range s.Codes {
+		for c := range s.Codes {
+			if s.answer(g, c) != answerIndex(mastermind.Score(s.Codes[g], s.Codes[c]), 3) {
+				t.Fatal("the answer table disagrees with Score")
+			}
+		}
+	}
+	if _, err := NewSpace(10, 10); err == nil {
+		t.Error("a space of 10^10 codes")
+	}
+}

@@ -19,6 +19,7 @@ import (
 	"gamelab/internal/store"
 	"gamelab/internal/tui"
 	"gamelab/mastermind/breaker"
+	mmplay "gamelab/mastermind/play"
 	"gamelab/nerdle"
 	"gamelab/nerdle/solve"
 	"gamelab/pdd"
@@ -112,6 +113,8 @@ func vars() kong.Vars {
 		"players2048":   strings.Join(player.Names(), ", ") + " (" + player.DefaultPlayer + " is the strongest)",
 		"pddplayers":    strings.Join(learn.Names(), ", "),
 		"strategy":      breaker.DefaultStrategy,
+		"mmmaxpegs":     strconv.Itoa(mmplay.MaxPegs),
+		"mmmaxcolours":  strconv.Itoa(mmplay.MaxColours),
 		"strategies":    strings.Join(breaker.Names(), ", "),
 		"pddturns":      strconv.Itoa(pdd.DefaultMaxTurns),
 		"pddmaxplayers": strconv.Itoa(pddplay.MaxPlayers),

@@ -11,14 +11,61 @@ import (
 	"time"
 
 	"gamelab/internal/bench"
+	"gamelab/internal/store"
 	"gamelab/mastermind"
 	"gamelab/mastermind/breaker"
+	mmplay "gamelab/mastermind/play"
 )
 
 type mastermindCmd struct {
 	Solve mastermindSolveCmd `cmd:"" help:"Every code consistent with the hints of an instance file (the source's megold and stopper)."`
 	Test  mastermindTestCmd  `cmd:"" help:"Solve every testXXXd.txt of a folder against its testXXXs.txt, with a time limit."`
 	Bench mastermindBenchCmd `cmd:"" help:"Benchmark a codebreaker over every secret (or a seeded sample)."`
+	Play  mastermindPlayCmd  `cmd:"" help:"Play Mastermind: break the computer's code, or make one for it to break."`
+}
+
+type mastermindPlayCmd struct {
+	Pegs   int     `default:"4" help:"Pegs of a code: 1 to ${mmmaxpegs}."`
+	Colors int     `default:"6" help:"Colours: 2 to ${mmmaxcolours}."`
+	Rows   int     `default:"10" help:"Guesses you may make."`
+	Seed   *uint64 `help:"Seed of the secrets, to play the same games again."`
+}
+
+func (c *mastermindPlayCmd) Validate() error {
+	switch {
+	case c.Pegs < 1 || c.Pegs > mmplay.MaxPegs:
+		return fmt.Errorf("--pegs %d: 1 to %d", c.Pegs, mmplay.MaxPegs)
+	case c.Colors < 2 || c.Colors > mmplay.MaxColours:
+		return fmt.Errorf("--colors %d: 2 to %d", c.Colors, mmplay.MaxColours)
+	case c.Rows < 1:
+		return fmt.Errorf("--rows %d: want at least one", c.Rows)
+	}
+	return nil
+}
+
+func (c *mastermindPlayCmd) Run(e *env) error { return playMastermind(e, c) }
+
+// playMastermind runs the game with c's flags and the player's record.
+func playMastermind(e *env, c *mastermindPlayCmd) error {
+	if !isTerminal(e.stdin) || !isTerminal(e.stdout) {
+		return errors.New("mastermind play needs a terminal")
+	}
+	file, err := store.UserFile(mmplay.ProfileName, mmplay.ProfileFormat, mmplay.ProfileVersion)
+	if err != nil {
+		return err
+	}
+	profile, err := store.Read[mmplay.Profile](file)
+	var notice string
+	if err != nil {
+		notice = err.Error()
+	}
+	opts := mmplay.Options{Pegs: c.Pegs, Colours: c.Colors, Rows: c.Rows, Profile: profile, Notice: notice,
+		Update: func(change func(*mmplay.Profile)) (*mmplay.Profile, error) { return store.Update(file, change) }}
+	if c.Seed != nil {
+		opts.Seed, opts.Seeded = *c.Seed, true
+	}
+	_, err = runProgram(e, newProgram(e, mmplay.New(opts)), "mastermind play")
+	return err
 }
 
 type mastermindBenchCmd struct {

@@ -24,7 +24,9 @@ var games = []game{
 		return play2048(e, &twenty48PlayCmd{Size: twenty48.DefaultSize, Mode: "classic"})
 	}},
 	{tui.MenuItem{Name: "Oware", Description: "the mancala game of West Africa"}, nil},
-	{tui.MenuItem{Name: "Mastermind", Description: "break the colour code"}, nil},
+	{tui.MenuItem{Name: "Mastermind", Description: "break the colour code"}, func(e *env) error {
+		return playMastermind(e, &mastermindPlayCmd{Pegs: 4, Colors: 6, Rows: 10})
+	}},
 	{tui.MenuItem{Name: "PDD", Description: "People's Democratic Dictatorship: cards"}, func(e *env) error {
 		return playPDD(e, &pddPlayCmd{Players: 4, Deck: "single"})
 	}},

@@ -1,0 +1,334 @@
+// Package play is Mastermind in the terminal, in both roles: the person
+// breaks the computer's secret code, or sets a code in mind and answers
+// the computer's guesses, and the computer notices an answer that
+// contradicts the earlier ones.
+package play
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"gamelab/internal/stats"
+	"gamelab/internal/tui"
+	"gamelab/mastermind"
+	"gamelab/mastermind/breaker"
+)
+
+// Options configure the game.
+type Options struct {
+	Pegs, Colours int
+	Rows          int // guesses allowed to the person
+	// Seed, with Seeded, draws the same secrets every run.
+	Seed   uint64
+	Seeded bool
+	// Profile holds the record as loaded; Update, if set, saves a change.
+	Profile *Profile
+	Update  func(change func(*Profile)) (*Profile, error)
+	Notice  string
+}
+
+// The limits of the game: colours are typed as one key each.
+const (
+	MaxPegs    = 8
+	MaxColours = 9
+)
+
+type screen int
+
+const (
+	chooseScreen screen = iota
+	breakScreen         // the person guesses
+	makeScreen          // the computer guesses, the person answers
+)
+
+// Model is the game's bubbletea model.
+type Model struct {
+	opts          Options
+	rng           *rand.Rand
+	screen        screen
+	width, height int
+	notice        string
+	message       string
+	help          bool
+	choice        int // on the first screen: 0 break, 1 make
+
+	// Breaking: the secret, the row being typed, the hints so far.
+	secret mastermind.Code
+	row    mastermind.Code // 0: not set yet
+	cursor int
+	hints  []mastermind.Hint
+	over   bool
+	won    bool
+	left   int // codes still possible, when asked (-1: not asked)
+
+	// Making: the computer's breaker, its guess, the answer being set.
+	breaker breaker.Breaker
+	guess   mastermind.Code
+	answer  mastermind.Answer
+	field   int // 0 blacks, 1 whites
+}
+
+// New returns the model at its first screen.
+func New(opts Options) *Model {
+	if opts.Pegs < 1 || opts.Pegs > MaxPegs {
+		opts.Pegs = 4
+	}
+	if opts.Colours < 2 || opts.Colours > MaxColours {
+		opts.Colours = 6
+	}
+	if opts.Rows < 1 {
+		opts.Rows = 10
+	}
+	if opts.Profile == nil {
+		opts.Profile = &Profile{}
+	}
+	seed := rand.Uint64()
+	if opts.Seeded {
+		seed = opts.Seed
+	}
+	return &Model{opts: opts, rng: rand.New(rand.NewPCG(seed, 0x6d6d)), notice: opts.Notice, left: -1}
+}
+
+// Keys of the game.
+var Keys = struct {
+	Up, Down, Left, Right, Enter, Back, Count, New key.Binding
+}{
+	Up:    key.NewBinding(key.WithKeys("up"), key.WithHelp("↑/↓", "choose")),
+	Down:  key.NewBinding(key.WithKeys("down")),
+	Left:  key.NewBinding(key.WithKeys("left"), key.WithHelp("←/→", "move")),
+	Right: key.NewBinding(key.WithKeys("right")),
+	Enter: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "play")),
+	Back:  key.NewBinding(key.WithKeys("backspace"), key.WithHelp("⌫", "erase")),
+	Count: key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "codes left")),
+	New:   key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "new game")),
+}
+
+// Init implements tea.Model.
+func (m *Model) Init() tea.Cmd { return nil }
+
+// Update implements tea.Model.
+func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.width, m.height = msg.Width, msg.Height
+	case tea.KeyMsg:
+		if key.Matches(msg, tui.Keys.Quit) {
+			return m, tea.Quit
+		}
+		if m.help {
+			m.help = false
+			return m, nil
+		}
+		if key.Matches(msg, tui.Keys.Help) {
+			m.help = true
+			return m, nil
+		}
+		switch m.screen {
+		case chooseScreen:
+			return m, m.chooseKey(msg)
+		case breakScreen, makeScreen:
+			// Keys typed quickly arrive together: take them one by one.
+			for _, k := range split(msg) {
+				if m.screen == breakScreen {
+					m.breakKey(k)
+				} else {
+					m.makeKey(k)
+				}
+			}
+		}
+	}
+	return m, nil
+}
+
+// split returns the keys of msg one by one: runes typed quickly arrive in
+// one message.
+func split(msg tea.KeyMsg) []tea.KeyMsg {
+	if msg.Type != tea.KeyRunes || len(msg.Runes) < 2 || msg.Paste {
+		return []tea.KeyMsg{msg}
+	}
+	keys := make([]tea.KeyMsg, len(msg.Runes))
+	for i, r := range msg.Runes {
+		keys[i] = tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}}
+	}
+	return keys
+}
+
+func (m *Model) chooseKey(msg tea.KeyMsg) tea.Cmd {
+	switch {
+	case key.Matches(msg, Keys.Up), key.Matches(msg, Keys.Down):
+		m.choice = 1 - m.choice
+	case key.Matches(msg, Keys.Enter):
+		if m.choice == 0 {
+			m.newBreak()
+		} else {
+			m.newMake()
+		}
+	case msg.String() == "q":
+		return tea.Quit
+	}
+	return nil
+}
+
+// newBreak starts a game in which the person breaks a random secret.
+func (m *Model) newBreak() {
+	m.screen, m.message, m.hints, m.over, m.won, m.left, m.cursor = breakScreen, "", nil, false, false, -1, 0
+	m.secret = make(mastermind.Code, m.opts.Pegs)
+	for i := range m.secret {
+		m.secret[i] = uint8(1 + m.rng.IntN(m.opts.Colours))
+	}
+	m.row = make(mastermind.Code, m.opts.Pegs)
+}
+
+func (m *Model) breakKey(msg tea.KeyMsg) {
+	if m.over {
+		switch {
+		case key.Matches(msg, Keys.New), key.Matches(msg, Keys.Enter):
+			m.newBreak()
+		case msg.String() == "q":
+			m.screen = chooseScreen
+		}
+		return
+	}
+	m.message = ""
+	switch s := msg.String(); {
+	case len(s) == 1 && s[0] >= '1' && s[0] <= '0'+byte(m.opts.Colours):
+		m.row[m.cursor] = s[0] - '0'
+		m.cursor = min(m.cursor+1, m.opts.Pegs-1)
+	case key.Matches(msg, Keys.Left):
+		m.cursor = max(m.cursor-1, 0)
+	case key.Matches(msg, Keys.Right):
+		m.cursor = min(m.cursor+1, m.opts.Pegs-1)
+	case key.Matches(msg, Keys.Back):
+		if m.row[m.cursor] == 0 && m.cursor > 0 {
+			m.cursor--
+		}
+		m.row[m.cursor] = 0
+	case key.Matches(msg, Keys.Count):
+		in := mastermind.Instance{Max: m.opts.Colours, Hints: m.hints}
+		if len(m.hints) == 0 {
+			m.left = pow(m.opts.Colours, m.opts.Pegs)
+		} else if n, err := mastermind.Count(context.Background(), &in); err == nil {
+			m.left = n
+		}
+	case key.Matches(msg, Keys.Enter):
+		for _, c := range m.row {
+			if c == 0 {
+				m.message = fmt.Sprintf("Fill every peg first: type colours 1 to %d.", m.opts.Colours)
+				return
+			}
+		}
+		guess := append(mastermind.Code(nil), m.row...)
+		a := mastermind.Score(guess, m.secret)
+		m.hints = append(m.hints, mastermind.Hint{Guess: guess, Answer: a})
+		m.left = -1
+		m.row = make(mastermind.Code, m.opts.Pegs)
+		m.cursor = 0
+		switch {
+		case a.Blacks == m.opts.Pegs:
+			m.over, m.won = true, true
+			m.record(stats.Win)
+		case len(m.hints) == m.opts.Rows:
+			m.over = true
+			m.record(stats.Loss)
+		}
+	case msg.String() == "q":
+		m.screen = chooseScreen
+	}
+}
+
+func pow(b, e int) int {
+	n := 1
+	for range e {
+		n *= b
+	}
+	return n
+}
+
+// newMake starts a game in which the computer breaks the person's code.
+func (m *Model) newMake() {
+	m.screen, m.message, m.hints, m.over, m.won = makeScreen, "", nil, false, false
+	if m.breaker == nil {
+		f, _ := breaker.Lookup(breaker.DefaultStrategy)
+		b, err := f(m.opts.Pegs, m.opts.Colours)
+		if err != nil {
+			m.message = err.Error()
+			m.screen = chooseScreen
+			return
+		}
+		m.breaker = b
+	}
+	m.guess = m.breaker.Guess(nil)
+	m.answer, m.field = mastermind.Answer{}, 0
+}
+
+func (m *Model) makeKey(msg tea.KeyMsg) {
+	if m.over {
+		switch {
+		case key.Matches(msg, Keys.New), key.Matches(msg, Keys.Enter):
+			m.newMake()
+		case msg.String() == "q":
+			m.screen = chooseScreen
+		}
+		return
+	}
+	m.message = ""
+	value := &m.answer.Blacks
+	if m.field == 1 {
+		value = &m.answer.Whites
+	}
+	switch s := msg.String(); {
+	case len(s) == 1 && s[0] >= '0' && s[0] <= '0'+byte(m.opts.Pegs):
+		*value = int(s[0] - '0')
+		m.field = 1 - m.field
+	case key.Matches(msg, Keys.Left), key.Matches(msg, Keys.Right), s == "tab":
+		m.field = 1 - m.field
+	case key.Matches(msg, Keys.Up):
+		*value = min(*value+1, m.opts.Pegs)
+	case key.Matches(msg, Keys.Down):
+		*value = max(*value-1, 0)
+	case key.Matches(msg, Keys.Back):
+		if n := len(m.hints); n > 0 {
+			m.guess, m.answer = m.hints[n-1].Guess, m.hints[n-1].Answer
+			m.hints = m.hints[:n-1]
+		}
+	case key.Matches(msg, Keys.Enter):
+		m.answered()
+	case s == "q":
+		m.screen = chooseScreen
+	}
+}
+
+// answered takes the person's answer to the computer's guess.
+func (m *Model) answered() {
+	a := m.answer
+	if a.Blacks+a.Whites > m.opts.Pegs || a.Blacks == m.opts.Pegs-1 && a.Whites == 1 {
+		m.message = fmt.Sprintf("No code answers %v to a guess of %d pegs.", a, m.opts.Pegs)
+		return
+	}
+	m.hints = append(m.hints, mastermind.Hint{Guess: m.guess, Answer: a})
+	if a.Blacks == m.opts.Pegs {
+		m.over, m.won = true, true
+		return
+	}
+	in := mastermind.Instance{Max: m.opts.Colours, Hints: m.hints}
+	if n, _ := mastermind.Count(context.Background(), &in); n == 0 {
+		m.hints = m.hints[:len(m.hints)-1]
+		m.message = fmt.Sprintf("%v contradicts your earlier answers: no code gives them all. Check them (⌫ goes back a row).", a)
+		return
+	}
+	m.guess = m.breaker.Guess(m.hints)
+	m.answer, m.field = mastermind.Answer{}, 0
+}
+
+// record adds a finished game the person played as breaker.
+func (m *Model) record(r stats.Result) {
+	key := StatsKey(m.opts.Pegs, m.opts.Colours)
+	change := func(p *Profile) { p.Stats.Add(key, stats.Game{Result: r, Tries: len(m.hints)}) }
+	if n := tui.Change(&m.opts.Profile, m.opts.Update, change); n != "" {
+		m.notice = n
+	}
+}

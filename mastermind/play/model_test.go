@@ -1,0 +1,138 @@
+package play
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/golden"
+	"github.com/muesli/termenv"
+
+	"gamelab/internal/stats"
+	"gamelab/internal/testenv"
+	"gamelab/mastermind"
+)
+
+func TestMain(m *testing.M) {
+	lipgloss.SetColorProfile(termenv.TrueColor)
+	os.Exit(testenv.RunWithOwnDirs(m))
+}
+
+var (
+	down  = tea.KeyMsg{Type: tea.KeyDown}
+	enter = tea.KeyMsg{Type: tea.KeyEnter}
+	back  = tea.KeyMsg{Type: tea.KeyBackspace}
+)
+
+func runes(s string) tea.KeyMsg { return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(s)} }
+
+func send(m tea.Model, msgs ...tea.Msg) {
+	for _, msg := range msgs {
+		m.Update(msg)
+	}
+}
+
+func newModel() *Model {
+	m := New(Options{Seeded: true, Seed: 1})
+	send(m, tea.WindowSizeMsg{Width: 90, Height: 30})
+	return m
+}
+
+// TestBreaking: typed rows are answered as Score answers them; the
+// secret found ends the game and counts it.
+func TestBreaking(t *testing.T) {
+	m := newModel()
+	send(m, enter, runes("1122"), enter)
+	if len(m.hints) != 1 || m.hints[0].Answer != mastermind.Score(mastermind.Code{1, 1, 2, 2}, m.secret) {
+		t.Fatalf("hints %+v for secret %v", m.hints, m.secret)
+	}
+	send(m, runes("12"), enter)
+	if len(m.hints) != 1 || !strings.Contains(m.message, "Fill every peg") {
+		t.Errorf("a half row was played: %q", m.message)
+	}
+	send(m, back, back, back, runes("7"))
+	if m.row[0] != 0 {
+		t.Errorf("colour 7 of 6 was taken: %v", m.row)
+	}
+	send(m, runes(strings.Trim(m.secret.String(), "[]")), enter) // "1,2,3,4": the commas are ignored
+	if !m.won || !m.over {
+		t.Fatalf("the secret %v was not found: %+v", m.secret, m.hints)
+	}
+	if r := m.opts.Profile.Stats.Get(StatsKey(4, 6)); r.Played != 1 || r.Won != 1 {
+		t.Errorf("record %+v", r)
+	}
+}
+
+func TestCodesLeft(t *testing.T) {
+	m := newModel()
+	send(m, enter, runes("c"))
+	if m.left != 1296 {
+		t.Errorf("%d codes at the start", m.left)
+	}
+	send(m, runes("1234"), enter, runes("c"))
+	in := mastermind.Instance{Max: 6, Hints: m.hints}
+	want := 0
+	mastermind.Solve(&in, func(mastermind.Code) bool { want++; return true })
+	if m.left != want {
+		t.Errorf("%d codes left, want %d", m.left, want)
+	}
+}
+
+// TestMaking: the computer finds a code from the person's answers, and
+// notices an answer that contradicts the earlier ones.
+func TestMaking(t *testing.T) {
+	secret := mastermind.Code{3, 6, 6, 1}
+	m := newModel()
+	send(m, down, enter)
+	for range 8 {
+		a := mastermind.Score(m.guess, secret)
+		send(m, runes(string(rune('0'+a.Blacks))+string(rune('0'+a.Whites))), enter)
+		if m.over {
+			break
+		}
+	}
+	if !m.won || len(m.hints) > 6 {
+		t.Fatalf("not found: %+v", m.hints)
+	}
+	m = newModel()
+	send(m, down, enter, runes("00"), enter, runes("00"), enter)
+	if !strings.Contains(m.message, "contradicts") || len(m.hints) != 1 {
+		t.Errorf("contradiction not seen: %q, %d hints", m.message, len(m.hints))
+	}
+	send(m, back)
+	if len(m.hints) != 0 {
+		t.Errorf("⌫ left %d hints", len(m.hints))
+	}
+}
+
+func TestProfileValidate(t *testing.T) {
+	if err := (&Profile{Stats: stats.Book{"4 pegs/6 colours": {Played: 1}}}).Validate(); err != nil {
+		t.Error(err)
+	}
+	for _, k := range []string{"4 pegs/12 colours", "0 pegs/6 colours", "four"} {
+		if err := (&Profile{Stats: stats.Book{k: {}}}).Validate(); err == nil {
+			t.Errorf("%q accepted", k)
+		}
+	}
+}
+
+func TestView(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		keys []tea.Msg
+	}{
+		{"choose", nil},
+		{"break", []tea.Msg{enter, runes("1122"), enter, runes("34")}},
+		{"make", []tea.Msg{down, enter, runes("1")}},
+		{"help", []tea.Msg{runes("?")}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m := newModel()
+			send(m, tc.keys...)
+			golden.RequireEqual(t, ansi.Strip(m.View()))
+		})
+	}
+}

@@ -81,3 +81,38 @@ func TestSpace(t *testing.T) {
 		t.Error("a space of 10^10 codes")
 	}
 }
+
+// TestOptimal: on small games the optimal strategy finds every code and
+// takes no more guesses in all than any other strategy; with a limit on
+// the guesses it keeps to it.
+func TestOptimal(t *testing.T) {
+	for _, shape := range [][2]int{{2, 3}, {3, 3}, {3, 4}} {
+		optimal, _ := run(t, "optimal", shape[0], shape[1])
+		for _, s := range Names() {
+			if total, _ := run(t, s, shape[0], shape[1]); total < optimal {
+				t.Errorf("%v: %s takes %d guesses in all, fewer than the optimal %d", shape, s, total, optimal)
+			}
+		}
+		space, _ := NewSpace(shape[0], shape[1])
+		if _, cost := Optimal(space, 0); cost != optimal {
+			t.Errorf("%v: the tree plays %d guesses, the search says %d", shape, optimal, cost)
+		}
+	}
+	space, _ := NewSpace(3, 4)
+	tree, cost := Optimal(space, 4)
+	_, free := Optimal(space, 0)
+	if tree == nil || cost < free {
+		t.Fatalf("at most 4 guesses: %d (free: %d)", cost, free)
+	}
+	var depth func(t *Tree) int
+	depth = func(t *Tree) int {
+		d := 0
+		for _, n := range t.Next {
+			d = max(d, depth(n))
+		}
+		return d + 1
+	}
+	if d := depth(tree); d > 4 {
+		t.Errorf("a strategy of at most 4 guesses is %d deep", d)
+	}
+}

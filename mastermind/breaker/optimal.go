@@ -1,0 +1,273 @@
+package breaker
+
+import (
+	"fmt"
+	"math"
+	"slices"
+
+	"gamelab/mastermind"
+)
+
+// Tree is a codebreaking strategy: the guess to make, and for each answer
+// but the winning one, the strategy for the codes that answer leaves.
+type Tree struct {
+	Guess int // index in the Space
+	Next  map[int]*Tree
+}
+
+// optimizer searches the strategy of least total guesses over a set of
+// codes: branch and bound over every guess, memoised by set.
+type optimizer struct {
+	space   *Space
+	answers int // answer indexes: (pegs+1)²
+	win     int // the answer index of all blacks
+	limit   int // most guesses per code (0: none)
+	memo    map[memoKey]memoEntry
+	nodes   int
+}
+
+type memoKey struct {
+	hash  uint64
+	n     int
+	depth int
+}
+
+type memoEntry struct {
+	cost int
+	tree *Tree
+}
+
+// infinite marks a set that cannot be solved within the limit.
+const infinite = math.MaxInt32
+
+// Optimal returns the strategy that minimises the total number of guesses
+// over every code of space, each found in at most limit guesses (0: no
+// limit), and that total. It searches every guess at every step, cut by
+// lower bounds and by guesses that split the codes alike, which takes
+// seconds for 4 pegs of 4 colours and far too long for the classic 4 of
+// 6: that needs sharper bounds.
+func Optimal(space *Space, limit int) (*Tree, int) {
+	o := &optimizer{space: space, answers: (space.Pegs + 1) * (space.Pegs + 1), win: space.Pegs * (space.Pegs + 1), limit: limit,
+		memo: map[memoKey]memoEntry{}}
+	all := make([]int, len(space.Codes))
+	for i := range all {
+		all[i] = i
+	}
+	cost, tree := o.solve(all, 1, infinite)
+	return tree, cost
+}
+
+// capacity returns how many codes a strategy can finish within d more
+// guesses, each guess splitting into at most answers-1 parts besides the
+// winning one.
+func (o *optimizer) capacity(d int) int {
+	c, level := 0, 1
+	for range d {
+		c += level
+		level *= o.answers - 2 // the winning answer, and one answer no code gives
+		if c > 1<<40 {
+			break
+		}
+	}
+	return c
+}
+
+// lowerBound is the least total any strategy can take over n codes: one
+// found at the first guess, the next answers-2 at the second, and so on.
+func (o *optimizer) lowerBound(n int) int {
+	total, level, guesses := 0, 1, 1
+	for n > 0 {
+		k := min(n, level)
+		total += k * guesses
+		n -= k
+		level *= o.answers - 2
+		guesses++
+	}
+	return total
+}
+
+func hashSet(set []int) uint64 {
+	h := uint64(14695981039346656037)
+	for _, x := range set {
+		h ^= uint64(x)
+		h *= 1099511628211
+	}
+	return h
+}
+
+// solve returns the least total guesses for the codes of set (sorted),
+// the first of them being guess number depth, if it is below bound (else
+// some value at least bound), and the strategy.
+func (o *optimizer) solve(set []int, depth, bound int) (int, *Tree) {
+	n := len(set)
+	if o.limit > 0 && n > o.capacity(o.limit-depth+1) {
+		return infinite, nil
+	}
+	if n == 1 {
+		return 1, &Tree{Guess: set[0]}
+	}
+	if lb := o.lowerBound(n); lb >= bound {
+		return lb, nil
+	}
+	key := memoKey{hashSet(set), n, 0}
+	if o.limit > 0 {
+		key.depth = depth
+	}
+	if e, ok := o.memo[key]; ok && (e.tree != nil || e.cost >= bound) {
+		return e.cost, e.tree
+	}
+	o.nodes++
+	// A code of the set that tells all the others apart is as good as it
+	// gets: 2n-1.
+	counts := make([]int, o.answers)
+	for _, g := range set {
+		clear(counts)
+		ok := true
+		for _, s := range set {
+			if a := o.space.answer(g, s); counts[a] > 0 {
+				ok = false
+				break
+			} else {
+				counts[a]++
+			}
+		}
+		if ok && (o.limit == 0 || n == 1 || o.limit-depth >= 1) {
+			t := &Tree{Guess: g, Next: map[int]*Tree{}}
+			for _, s := range set {
+				if s != g {
+					t.Next[o.space.answer(g, s)] = &Tree{Guess: s}
+				}
+			}
+			o.memo[key] = memoEntry{2*n - 1, t}
+			return 2*n - 1, t
+		}
+	}
+	// Weigh every guess by the bound its parts give, and try the most
+	// promising first; guesses that split the set the same way are one.
+	type candidate struct {
+		guess, bound int
+	}
+	var cands []candidate
+	seen := map[uint64]bool{}
+	inSet := make(map[int]bool, n)
+	for _, s := range set {
+		inSet[s] = true
+	}
+	for g := range o.space.Codes {
+		clear(counts)
+		h := uint64(14695981039346656037)
+		for _, s := range set {
+			a := o.space.answer(g, s)
+			counts[a]++
+			h ^= uint64(a)
+			h *= 1099511628211
+		}
+		if counts[o.win] == 0 && slices.Contains(counts, n) {
+			continue // tells nothing
+		}
+		if seen[h] {
+			continue
+		}
+		seen[h] = true
+		lb := n
+		for a, c := range counts {
+			if a != o.win && c > 0 {
+				lb += o.lowerBound(c)
+			}
+		}
+		if lb < bound {
+			cands = append(cands, candidate{g, lb})
+		}
+	}
+	slices.SortStableFunc(cands, func(a, b candidate) int { return a.bound - b.bound })
+	best, bestTree := bound, (*Tree)(nil)
+	parts := make([][]int, o.answers)
+	for _, c := range cands {
+		if c.bound >= best {
+			break
+		}
+		for a := range parts {
+			parts[a] = parts[a][:0]
+		}
+		for _, s := range set {
+			a := o.space.answer(c.guess, s)
+			parts[a] = append(parts[a], s)
+		}
+		// Solve the parts largest first, each within what is left.
+		order := make([]int, 0, o.answers)
+		for a := range parts {
+			if a != o.win && len(parts[a]) > 0 {
+				order = append(order, a)
+			}
+		}
+		slices.SortFunc(order, func(x, y int) int { return len(parts[y]) - len(parts[x]) })
+		total := c.bound // n plus the lower bounds of every part
+		t := &Tree{Guess: c.guess, Next: map[int]*Tree{}}
+		for _, a := range order {
+			lb := o.lowerBound(len(parts[a]))
+			cost, sub := o.solve(slices.Clone(parts[a]), depth+1, best-(total-lb))
+			if cost >= infinite || sub == nil {
+				total = infinite
+				break
+			}
+			total += cost - lb
+			if total >= best {
+				break
+			}
+			t.Next[a] = sub
+		}
+		if total < best {
+			best, bestTree = total, t
+		}
+	}
+	if bestTree == nil {
+		if best < infinite {
+			o.memo[key] = memoEntry{cost: best} // at least bound
+		}
+		return best, nil
+	}
+	o.memo[key] = memoEntry{best, bestTree}
+	return best, bestTree
+}
+
+// TreeBreaker plays a strategy tree.
+type TreeBreaker struct {
+	space *Space
+	tree  *Tree
+}
+
+// NewTreeBreaker returns a breaker playing tree over space.
+func NewTreeBreaker(space *Space, tree *Tree) *TreeBreaker { return &TreeBreaker{space, tree} }
+
+// Guess implements Breaker: it follows the answers so far down the tree
+// (an answer the tree does not know, from hints that contradict each
+// other, gets its first code).
+func (b *TreeBreaker) Guess(hints []mastermind.Hint) mastermind.Code {
+	t := b.tree
+	for _, h := range hints {
+		next := t.Next[answerIndex(h.Answer, b.space.Pegs)]
+		if next == nil {
+			return b.space.Codes[0]
+		}
+		t = next
+	}
+	return b.space.Codes[t.Guess]
+}
+
+// MaxOptimalCodes is the largest game the optimal search takes on: it
+// weighs every guess at every step (4 pegs of 4 colours take seconds).
+const MaxOptimalCodes = 256
+
+func init() {
+	Register("optimal", func(pegs, max int) (Breaker, error) {
+		s, err := NewSpace(pegs, max)
+		if err != nil {
+			return nil, err
+		}
+		if len(s.Codes) > MaxOptimalCodes {
+			return nil, fmt.Errorf("%d pegs of %d colours: %d codes, more than the %d the optimal search takes on; try entropy", pegs, max, len(s.Codes), MaxOptimalCodes)
+		}
+		tree, _ := Optimal(s, 0)
+		return NewTreeBreaker(s, tree), nil
+	})
+}

@@ -117,51 +117,32 @@ func (s *SimplePlayer) String() string { return s.name }
 // Invent implements Player: always the player's rule.
 func (s *SimplePlayer) Invent() Rule { return s.rule }
 
-// Play implements Player.
+// Play implements Player. It weighs the hand with the rows of its tables
+// for top: the cards its rule allows (from the rule's table when it has
+// one, else asking the rule card by card), those known allowed and those
+// known forbidden.
 func (s *SimplePlayer) Play(top Card) (Card, bool) {
-	if s.table != nil && top.Valid() {
-		return s.playRows(top)
+	if !top.Valid() {
+		return Card{}, false
 	}
+	var own uint64
+	if s.table != nil {
+		own = s.table.Row(top)
+	} else {
+		for _, c := range s.cards {
+			if c.Valid() && s.rule(top, c) {
+				own |= 1 << c.Index()
+			}
+		}
+	}
+	allowed, forbidden := s.know.allowed.Row(top), s.know.forbidden.Row(top)
 	best, rank := -1, 3
 	for i, c := range s.cards {
-		if !s.rule(top, c) {
+		if !c.Valid() || own>>c.Index()&1 == 0 {
 			continue
 		}
 		r := 1 // never seen
-		if top.Valid() && c.Valid() {
-			q := pairIndex(top, c)
-			switch {
-			case s.know.allowed.has(q):
-				r = 0
-			case s.know.forbidden.has(q):
-				r = 2
-			}
-		}
-		if r < rank {
-			best, rank = i, r
-			if r == 0 {
-				break
-			}
-		}
-	}
-	if best < 0 {
-		return Card{}, false
-	}
-	return s.RemoveAt(best), true
-}
-
-// playRows is Play with the rows of the tables for top: the cards the
-// rule allows, those known allowed and those known forbidden.
-func (s *SimplePlayer) playRows(top Card) (Card, bool) {
-	own, allowed, forbidden := s.table.Row(top), s.know.allowed.Row(top), s.know.forbidden.Row(top)
-	best, rank := -1, 3
-	for i, c := range s.cards {
-		bit := uint64(1) << c.Index()
-		if own&bit == 0 {
-			continue
-		}
-		r := 1
-		switch {
+		switch bit := uint64(1) << c.Index(); {
 		case allowed&bit != 0:
 			r = 0
 		case forbidden&bit != 0:

@@ -13,8 +13,8 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
-	"strings"
 
+	"gamelab/internal/registry"
 	"gamelab/mastermind"
 )
 
@@ -32,34 +32,16 @@ type Seeder interface{ Seed(seed uint64) }
 // Factory makes a breaker for games of pegs pegs over max colours.
 type Factory func(pegs, max int) (Breaker, error)
 
-var factories = map[string]Factory{}
+var factories = registry.New[Factory]("strategy")
 
 // Register names a breaker; it panics if the name is taken.
-func Register(name string, f Factory) {
-	if _, dup := factories[name]; dup {
-		panic("breaker: " + name + " registered twice")
-	}
-	factories[name] = f
-}
+func Register(name string, f Factory) { factories.Register(name, f) }
 
 // Names returns the registered names, sorted.
-func Names() []string {
-	var names []string
-	for n := range factories {
-		names = append(names, n)
-	}
-	slices.Sort(names)
-	return names
-}
+func Names() []string { return factories.Names() }
 
 // Lookup returns the factory registered as name.
-func Lookup(name string) (Factory, error) {
-	f, ok := factories[name]
-	if !ok {
-		return nil, fmt.Errorf("unknown strategy %q: choose %s", name, strings.Join(Names(), ", "))
-	}
-	return f, nil
-}
+func Lookup(name string) (Factory, error) { return factories.Lookup(name) }
 
 // DefaultStrategy names the strongest registered strategy.
 const DefaultStrategy = "entropy"

@@ -15,11 +15,9 @@ package solve
 
 import (
 	"errors"
-	"fmt"
-	"sort"
-	"strings"
 
 	"gamelab/internal/cache"
+	"gamelab/internal/registry"
 	"gamelab/nerdle"
 )
 
@@ -44,35 +42,17 @@ var ErrInconsistent = errors.New("no equation fits these colours")
 type Factory func(u *Universe) (Solver, error)
 
 // factories holds the solvers users can name.
-var factories = map[string]Factory{}
+var factories = registry.New[Factory]("solver")
 
 // Register makes a solver available by name to the benchmark and the
 // protocol. It panics if the name is taken.
-func Register(name string, f Factory) {
-	if _, dup := factories[name]; dup {
-		panic("solve: solver " + name + " registered twice")
-	}
-	factories[name] = f
-}
+func Register(name string, f Factory) { factories.Register(name, f) }
 
 // Names returns the names of the registered solvers, sorted.
-func Names() []string {
-	var names []string
-	for n := range factories {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	return names
-}
+func Names() []string { return factories.Names() }
 
 // Lookup returns the factory registered as name.
-func Lookup(name string) (Factory, error) {
-	f, ok := factories[name]
-	if !ok {
-		return nil, fmt.Errorf("unknown solver %q: choose %s", name, strings.Join(Names(), ", "))
-	}
-	return f, nil
-}
+func Lookup(name string) (Factory, error) { return factories.Lookup(name) }
 
 // Universe is every valid equation of one length and rule set: the possible
 // secrets, and the guesses a solver may make. It is read-only once made and

@@ -4,10 +4,10 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
-	"slices"
 	"strings"
 
 	"gamelab/internal/bench"
+	"gamelab/internal/registry"
 	"gamelab/pdd"
 )
 
@@ -23,35 +23,17 @@ type Seat interface {
 // share).
 type Maker func(name string, r pdd.Rule, band pdd.Band) Seat
 
-var makers = map[string]Maker{}
+var makers = registry.New[Maker]("player")
 
 // Register names a kind of computer player; it panics if the name is
 // taken.
-func Register(name string, m Maker) {
-	if _, dup := makers[name]; dup {
-		panic("learn: " + name + " registered twice")
-	}
-	makers[name] = m
-}
+func Register(name string, m Maker) { makers.Register(name, m) }
 
 // Names returns the registered kinds, sorted.
-func Names() []string {
-	var names []string
-	for n := range makers {
-		names = append(names, n)
-	}
-	slices.Sort(names)
-	return names
-}
+func Names() []string { return makers.Names() }
 
 // Lookup returns the maker registered as name.
-func Lookup(name string) (Maker, error) {
-	m, ok := makers[name]
-	if !ok {
-		return nil, fmt.Errorf("unknown player %q: choose %s", name, strings.Join(Names(), ", "))
-	}
-	return m, nil
-}
+func Lookup(name string) (Maker, error) { return makers.Lookup(name) }
 
 // Random lays a random card of those its rule allows: the baseline.
 type Random struct {

@@ -12,11 +12,10 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
-	"slices"
-	"strings"
 	"time"
 
 	"gamelab/internal/bench"
+	"gamelab/internal/registry"
 	"gamelab/twenty48"
 	"gamelab/twenty48/ntuple"
 )
@@ -44,34 +43,16 @@ type Options struct {
 // Factory makes a strategy.
 type Factory func(Options) Strategy
 
-var factories = map[string]Factory{}
+var factories = registry.New[Factory]("player")
 
 // Register names a strategy; it panics if the name is taken.
-func Register(name string, f Factory) {
-	if _, dup := factories[name]; dup {
-		panic("player: " + name + " registered twice")
-	}
-	factories[name] = f
-}
+func Register(name string, f Factory) { factories.Register(name, f) }
 
 // Names returns the registered names, sorted.
-func Names() []string {
-	var names []string
-	for n := range factories {
-		names = append(names, n)
-	}
-	slices.Sort(names)
-	return names
-}
+func Names() []string { return factories.Names() }
 
 // Lookup returns the factory registered as name.
-func Lookup(name string) (Factory, error) {
-	f, ok := factories[name]
-	if !ok {
-		return nil, fmt.Errorf("unknown player %q: choose %s", name, strings.Join(Names(), ", "))
-	}
-	return f, nil
-}
+func Lookup(name string) (Factory, error) { return factories.Lookup(name) }
 
 // DefaultPlayer names the strongest player.
 const DefaultPlayer = "expectimax"

@@ -1,0 +1,27 @@
+package registry
+
+import (
+	"slices"
+	"testing"
+)
+
+func TestRegistry(t *testing.T) {
+	r := New[int]("number")
+	r.Register("two", 2)
+	r.Register("one", 1)
+	if got := r.Names(); !slices.Equal(got, []string{"one", "two"}) {
+		t.Errorf("Names %v", got)
+	}
+	if v, err := r.Lookup("two"); err != nil || v != 2 {
+		t.Errorf("Lookup(two) = %v, %v", v, err)
+	}
+	if _, err := r.Lookup("three"); err == nil || err.Error() != `unknown number "three": choose one, two` {
+		t.Errorf("Lookup(three): %v", err)
+	}
+	defer func() {
+		if recover() == nil {
+			t.Error("a name registered twice")
+		}
+	}()
+	r.Register("one", 11)
+}

@@ -195,6 +195,9 @@ func (a *arranger) place(p int, yield func(Code) bool) bool {
 		if a.left[c] == 0 {
 			a.avail &^= 1 << (c - 1)
 		}
+		if ok && !a.canMeet(p+1) {
+			ok = false
+		}
 		if ok {
 			a.code[p] = c
 			ok = a.place(p+1, yield)
@@ -212,6 +215,28 @@ func (a *arranger) place(p int, yield func(Code) bool) bool {
 			}
 		}
 		if !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// canMeet reports whether, with the pegs of positions from p on still to
+// place, every hint can still get exactly its blacks: no more than it
+// has, plus the pegs that cannot avoid a black. A colour with more pegs
+// left than positions whose guess is another colour must put its excess
+// on positions of its own colour.
+func (a *arranger) canMeet(p int) bool {
+	remaining := a.pegs - p
+	for i := range a.hints {
+		forced := a.got[i]
+		for set := a.avail; set != 0; set &= set - 1 {
+			c := bits.TrailingZeros64(set) + 1
+			if extra := a.left[c] + a.posLeft[i][c] - remaining; extra > 0 {
+				forced += extra
+			}
+		}
+		if forced > a.blacks[i] {
 			return false
 		}
 	}

@@ -3,6 +3,8 @@ package mastermind
 import (
 	"bytes"
 	"context"
+	"errors"
+	"io"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -184,4 +186,25 @@ func FuzzParseSolutions(f *testing.F) {
 			t.Fatalf("%q: %v reads back as %v, %v", s, codes, again, err)
 		}
 	})
+}
+
+// TestCancel: a search given up returns the context's error.
+func TestCancel(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	in := &Instance{Max: 10, Hints: []Hint{{Code{1, 1, 1, 1, 1, 1, 1, 1}, Answer{}}}}
+	if _, err := WriteSolutions(ctx, io.Discard, in); !errors.Is(err, context.Canceled) {
+		t.Errorf("WriteSolutions: %v", err)
+	}
+	if _, err := Count(ctx, in); !errors.Is(err, context.Canceled) {
+		t.Errorf("Count: %v", err)
+	}
+}
+
+func BenchmarkWriteSolutions(b *testing.B) {
+	r := rand.New(rand.NewPCG(9, 9))
+	in := randomInstance(r, 20, 10, 10)
+	for b.Loop() {
+		WriteSolutions(context.Background(), io.Discard, in)
+	}
 }

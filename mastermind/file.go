@@ -2,6 +2,7 @@ package mastermind
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -117,7 +118,7 @@ func ParseSolutions(r io.Reader) ([]Code, error) {
 	s := strings.Join(strings.Fields(string(data)), "")
 	s = strings.TrimSuffix(s, ".")
 	if !strings.HasPrefix(s, "[") || !strings.HasSuffix(s, "]") {
-		return nil, fmt.Errorf("not a list of codes such as [[3,1,4],[4,1,3]].")
+		return nil, errors.New("not a list of codes such as [[3,1,4],[4,1,3]]")
 	}
 	s = s[1 : len(s)-1]
 	var codes []Code

@@ -264,7 +264,7 @@ func TestHandIsACopy(t *testing.T) {
 	cards := hand(1, Hearts)
 	p.StartNewGame(cards)
 	cards[0] = card(13, Spades)
-	cards = append(cards[:0], card(2, Clubs))
+	_ = append(cards[:0], card(2, Clubs))
 	if p.NumberOfCards() != HandSize || p.Cards()[0] != card(1, Hearts) {
 		t.Errorf("the hand changed with the slice given: %v", p.Cards())
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -117,10 +118,17 @@ func TestTrain2048(t *testing.T) {
 	if code != 0 || !strings.Contains(stderr, "going on from 40 games") || !strings.Contains(stderr, "60 games in all") {
 		t.Fatalf("train again: exit %d\n%s", code, stderr)
 	}
-	for flag, want := range map[string]string{"--budget=fast": "network of 60 games", "--heuristic": "heuristic"} {
-		stdout, stderr, code := call(t, "2048", "bench", "--games", "1", flag)
-		if code != 0 || !strings.Contains(stdout, want) {
-			t.Errorf("bench %s: exit %d, want %q in\n%s%s", flag, code, want, stdout, stderr)
+	e := &env{ctx: context.Background(), stderr: io.Discard}
+	for _, tt := range []struct {
+		flags budgetFlags
+		want  string
+	}{
+		{budgetFlags{Player: "expectimax", Budget: "fast"}, "expectimax, network of 60 games"},
+		{budgetFlags{Player: "expectimax", Budget: "fast", Heuristic: true}, "expectimax, heuristic"},
+	} {
+		_, opts, about, err := tt.flags.player(e)
+		if err != nil || about != tt.want || (opts.Network == nil) != tt.flags.Heuristic {
+			t.Errorf("%+v: %q, %v", tt.flags, about, err)
 		}
 	}
 }
@@ -131,7 +139,7 @@ func TestMerge2048(t *testing.T) {
 	dir := t.TempDir()
 	var files []string
 	for i := range 2 {
-		stdout, stderr, code := call(t, "2048", "bench", "--heuristic", "--games", "2", "--shard", fmt.Sprintf("%d/2", i), "--json")
+		stdout, stderr, code := call(t, "2048", "bench", "--player", "random", "--games", "2", "--shard", fmt.Sprintf("%d/2", i), "--json")
 		if code != 0 {
 			t.Fatalf("shard %d: exit %d: %s", i, code, stderr)
 		}

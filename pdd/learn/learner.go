@@ -25,7 +25,8 @@ type Learner struct {
 	name   string
 	rule   pdd.Rule
 	space  *Space
-	others []*belief
+	others []*belief // in the order met this game, so a game plays the same whatever came before
+	spare  []*belief // beliefs of past games, to reuse
 	valid  pdd.Table // pairs laid without objection this game
 	// fits[c] is the number of tops card c may be laid on by the
 	// learner's own rule.
@@ -36,6 +37,7 @@ type Learner struct {
 type belief struct {
 	player pdd.Player
 	alive  []uint64 // the hypotheses agreeing with the evidence
+	active []int32  // the words of alive that are not zero: all that is weighed
 	count  int      // of alive
 	mass   float64  // the weight of alive
 	// seen records the evidence on this player, newest last, to rebuild
@@ -82,10 +84,8 @@ func (l *Learner) Invent() pdd.Rule { return l.rule }
 // last game's rules (rules are invented anew for every game).
 func (l *Learner) StartNewGame(hand []pdd.Card) {
 	l.Hand.StartNewGame(hand)
-	for _, b := range l.others {
-		b.seen = b.seen[:0]
-		b.reset(l.space)
-	}
+	l.spare = append(l.spare, l.others...)
+	l.others = l.others[:0]
 	l.valid = pdd.Table{}
 }
 
@@ -115,7 +115,13 @@ func (l *Learner) of(p pdd.Player) *belief {
 			return b
 		}
 	}
-	b := &belief{player: p}
+	var b *belief
+	if n := len(l.spare); n > 0 {
+		b, l.spare = l.spare[n-1], l.spare[:n-1]
+		b.player, b.seen = p, b.seen[:0]
+	} else {
+		b = &belief{player: p}
+	}
 	b.reset(l.space)
 	for w, x := range l.valid {
 		for ; x != 0; x &= x - 1 {
@@ -129,29 +135,33 @@ func (l *Learner) of(p pdd.Player) *belief {
 // reset makes every hypothesis alive again.
 func (b *belief) reset(s *Space) {
 	b.alive = append(b.alive[:0], s.full()...)
-	b.count, b.mass = s.weigh(b.alive, nil, true)
+	b.active = b.active[:0]
+	for w, x := range b.alive {
+		if x != 0 {
+			b.active = append(b.active, int32(w))
+		}
+	}
+	b.count, b.mass = b.weigh(s, nil, true)
 }
 
-// weigh returns the number and the weight of the hypotheses in alive
-// that allow pair set (or refuse it, if allowed is false); all of alive
-// if set is nil.
-func (s *Space) weigh(alive, set []uint64, allowed bool) (int, float64) {
+// weigh returns the number and the weight of the hypotheses alive that
+// allow the pairs of set (or refuse them, if allowed is false); all of
+// them if set is nil. Only the words still holding hypotheses are looked
+// at: after a few cards seen, a few dozen of hundreds.
+func (b *belief) weigh(s *Space, set []uint64, allowed bool) (int, float64) {
 	n, mass := 0, 0.0
-	for _, bk := range s.buckets {
-		k := 0
-		for i := bk.from; i < bk.to; i++ {
-			x := alive[i]
-			switch {
-			case set == nil:
-			case allowed:
-				x &= set[i]
-			default:
-				x &^= set[i]
-			}
-			k += bits.OnesCount64(x)
+	for _, w := range b.active {
+		x := b.alive[w]
+		switch {
+		case set == nil:
+		case allowed:
+			x &= set[w]
+		default:
+			x &^= set[w]
 		}
+		k := bits.OnesCount64(x)
 		n += k
-		mass += float64(k) * bk.weight
+		mass += float64(k) * s.wordWeight[w]
 	}
 	return n, mass
 }
@@ -175,22 +185,25 @@ func (b *belief) learn(s *Space, q int, allowed bool) {
 // it; it reports whether it did.
 func (b *belief) apply(s *Space, q int, allowed bool) bool {
 	set := s.allowing(q)
-	n, mass := s.weigh(b.alive, set, allowed)
+	n, mass := b.weigh(s, set, allowed)
 	if n == 0 {
 		return false
 	}
 	if n == b.count {
 		return true
 	}
-	if allowed {
-		for i := range b.alive {
-			b.alive[i] &= set[i]
+	kept := b.active[:0]
+	for _, w := range b.active {
+		if allowed {
+			b.alive[w] &= set[w]
+		} else {
+			b.alive[w] &^= set[w]
 		}
-	} else {
-		for i := range b.alive {
-			b.alive[i] &^= set[i]
+		if b.alive[w] != 0 {
+			kept = append(kept, w)
 		}
 	}
+	b.active = kept
 	b.count, b.mass = n, mass
 	return true
 }
@@ -198,7 +211,7 @@ func (b *belief) apply(s *Space, q int, allowed bool) bool {
 // accepts returns the chance that the player's rule allows pair q: the
 // weight of the hypotheses alive that allow it.
 func (b *belief) accepts(s *Space, q int) float64 {
-	_, mass := s.weigh(b.alive, s.allowing(q), true)
+	_, mass := b.weigh(s, s.allowing(q), true)
 	return mass / b.mass
 }
 

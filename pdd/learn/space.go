@@ -22,10 +22,11 @@ import (
 // whatever the number of hypotheses. Hypotheses of about equal weight are
 // grouped in buckets of whole words, each with one weight.
 type Space struct {
-	words   int      // words of a set of hypotheses
-	allows  []uint64 // pair q's set at [q*words, (q+1)*words)
-	buckets []bucket
-	draws   []pdd.Draw // the hypothesis of each slot (padding: N 0)
+	words      int      // words of a set of hypotheses
+	allows     []uint64 // pair q's set at [q*words, (q+1)*words)
+	buckets    []bucket
+	wordWeight []float64  // the weight of the hypotheses of each word (its bucket's)
+	draws      []pdd.Draw // the hypothesis of each slot (padding: N 0)
 }
 
 // bucket is a run of words of hypotheses weighted alike.
@@ -118,6 +119,12 @@ func newSpace(band pdd.Band) *Space {
 		s.buckets = append(s.buckets, bucket{from: from, to: len(slots) / 64, weight: sum / float64(len(ms))})
 	}
 	s.words = len(slots) / 64
+	s.wordWeight = make([]float64, s.words)
+	for _, bk := range s.buckets {
+		for w := bk.from; w < bk.to; w++ {
+			s.wordWeight[w] = bk.weight
+		}
+	}
 	s.allows = make([]uint64, pdd.Pairs*s.words)
 	s.draws = make([]pdd.Draw, len(slots))
 	for slot, h := range slots {

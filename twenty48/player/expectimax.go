@@ -44,7 +44,10 @@ var (
 	// Strong searches deeper in hard positions, within about fifteen
 	// CPU-seconds per 10,000 points (11.6 measured on 4 games).
 	Strong = Budget{MinDepth: 3, MaxDepth: 7, DepthOffset: 2, MinProbability: 0.0001}
-	// FastNetwork and StrongNetwork are the levels with a trained network.
+	// FastNetwork and StrongNetwork are the levels with a trained network
+	// (of 600,000 games, seed 1): fast Σ max tile / 2048 = 481 over 100
+	// games at 0.045 CPU-seconds per 10,000 points; strong 16384 in 10 of
+	// 20 games at 1.9.
 	FastNetwork   = Budget{MinDepth: 2, MaxDepth: 3, DepthOffset: 6, MinProbability: 0.01}
 	StrongNetwork = Budget{MinDepth: 4, MaxDepth: 5, DepthOffset: 6, MinProbability: 0.001}
 )

@@ -152,3 +152,25 @@ func TestTournament(t *testing.T) {
 		t.Errorf("unknown player: %v", err)
 	}
 }
+
+// TestWorkersDoNotMatter: a tournament's games come out the same on one
+// worker or two.
+func TestWorkersDoNotMatter(t *testing.T) {
+	tt := Tournament{Players: []string{"learner", "simple", "simple", "simple"}, Packs: 1, Band: pdd.Permissive}
+	var runs [2]*bench.Report
+	for i, workers := range []int{1, 2} {
+		cfg := BenchConfig(tt, 120, 3)
+		cfg.Workers = workers
+		r, err := bench.Run(context.Background(), cfg, func() (bench.Player, error) { return NewBenchPlayer(tt) }, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		runs[i] = r
+	}
+	for g := range runs[0].Outcomes {
+		a, b := runs[0].Outcomes[g], runs[1].Outcomes[g]
+		if fmt.Sprint(a.Values) != fmt.Sprint(b.Values) || a.Detail != b.Detail {
+			t.Fatalf("game %d: %v %s on one worker, %v %s on two", g, a.Values, a.Detail, b.Values, b.Detail)
+		}
+	}
+}

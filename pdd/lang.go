@@ -281,41 +281,41 @@ func (p *parser) fail(msg string) error {
 }
 
 func (p *parser) or() (Expr, error) {
-	x, err := p.and()
-	if err != nil {
-		return nil, err
+	terms, err := p.joined("or", p.and)
+	if len(terms) == 1 || err != nil {
+		return first(terms), err
 	}
-	terms := Or{x}
-	for p.accept("or") {
-		y, err := p.and()
-		if err != nil {
-			return nil, err
-		}
-		terms = append(terms, y)
-	}
-	if len(terms) == 1 {
-		return x, nil
-	}
-	return terms, nil
+	return Or(terms), nil
 }
 
 func (p *parser) and() (Expr, error) {
-	x, err := p.unary()
-	if err != nil {
-		return nil, err
+	terms, err := p.joined("and", p.unary)
+	if len(terms) == 1 || err != nil {
+		return first(terms), err
 	}
-	terms := And{x}
-	for p.accept("and") {
-		y, err := p.unary()
+	return And(terms), nil
+}
+
+// joined reads terms, each read by term, joined by the word join.
+func (p *parser) joined(join string, term func() (Expr, error)) ([]Expr, error) {
+	var terms []Expr
+	for {
+		x, err := term()
 		if err != nil {
 			return nil, err
 		}
-		terms = append(terms, y)
+		terms = append(terms, x)
+		if !p.accept(join) {
+			return terms, nil
+		}
 	}
-	if len(terms) == 1 {
-		return x, nil
+}
+
+func first(xs []Expr) Expr {
+	if len(xs) == 0 {
+		return nil
 	}
-	return terms, nil
+	return xs[0]
 }
 
 func (p *parser) unary() (Expr, error) {

@@ -185,12 +185,7 @@ func (m *Model) newBreak() {
 
 func (m *Model) breakKey(msg tea.KeyMsg) {
 	if m.over {
-		switch {
-		case key.Matches(msg, Keys.New), key.Matches(msg, Keys.Enter):
-			m.newBreak()
-		case msg.String() == "q":
-			m.screen = chooseScreen
-		}
+		m.overKey(msg, m.newBreak)
 		return
 	}
 	m.message = ""
@@ -240,6 +235,17 @@ func (m *Model) breakKey(msg tea.KeyMsg) {
 	}
 }
 
+// overKey handles a key after a game: another of the same kind, or back
+// to the choice of role.
+func (m *Model) overKey(msg tea.KeyMsg, again func()) {
+	switch {
+	case key.Matches(msg, Keys.New), key.Matches(msg, Keys.Enter):
+		again()
+	case msg.String() == "q":
+		m.screen = chooseScreen
+	}
+}
+
 func pow(b, e int) int {
 	n := 1
 	for range e {
@@ -267,12 +273,7 @@ func (m *Model) newMake() {
 
 func (m *Model) makeKey(msg tea.KeyMsg) {
 	if m.over {
-		switch {
-		case key.Matches(msg, Keys.New), key.Matches(msg, Keys.Enter):
-			m.newMake()
-		case msg.String() == "q":
-			m.screen = chooseScreen
-		}
+		m.overKey(msg, m.newMake)
 		return
 	}
 	m.message = ""

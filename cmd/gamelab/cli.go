@@ -114,6 +114,7 @@ func vars() kong.Vars {
 		"pddplayers":    strings.Join(learn.Names(), ", "),
 		"strategy":      breaker.DefaultStrategy,
 		"mmmaxpegs":     strconv.Itoa(mmplay.MaxPegs),
+		"mmallsecrets":  strconv.Itoa(breaker.AllSecrets),
 		"mmmaxcolours":  strconv.Itoa(mmplay.MaxColours),
 		"strategies":    strings.Join(breaker.Names(), ", "),
 		"pddturns":      strconv.Itoa(pdd.DefaultMaxTurns),

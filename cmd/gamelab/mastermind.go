@@ -101,8 +101,11 @@ func (c *mastermindBenchCmd) Run(e *env) error {
 		secrets *= c.Colors
 	}
 	games := c.Games
-	if games == 0 {
+	switch {
+	case games == 0 && secrets <= breaker.AllSecrets:
 		games = secrets
+	case games == 0:
+		games = 1000
 	}
 	if games < 1 {
 		return &usageError{fmt.Errorf("--games %d: want at least one", c.Games)}

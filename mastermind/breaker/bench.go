@@ -9,6 +9,10 @@ import (
 	"gamelab/mastermind"
 )
 
+// AllSecrets is the most secrets a benchmark plays every one of by
+// default; larger games are sampled.
+const AllSecrets = 10000
+
 // MaxGuesses ends a benchmark game that a breaker has not won by then.
 const MaxGuesses = 30
 

@@ -148,7 +148,10 @@ func (s *searcher) move(b twenty48.Board, depth int, prob float32) float32 {
 	best := float32(0)
 	leaf := depth <= 0 || prob < s.minProb
 	t := b.Transpose()
-	across, down := s.points(b.RowPoints()), s.points(t.RowPoints())
+	var across, down float32 // the points of moving rows and columns, when they count
+	if s.net != nil {
+		across, down = float32(b.RowPoints()), float32(t.RowPoints())
+	}
 	for _, left := range [2]bool{true, false} {
 		if next := b.MoveRows(left); next != b {
 			if leaf {

@@ -161,8 +161,14 @@ func (m *Model) next() tea.Cmd {
 	return tea.Tick(delay, func(time.Time) tea.Msg { return turnMsg{} })
 }
 
-// Init implements tea.Model.
-func (m *Model) Init() tea.Cmd { return nil }
+// Init implements tea.Model: the learners' hypotheses are built while the
+// person chooses a rule (half a second), so that the deal does not wait.
+func (m *Model) Init() tea.Cmd {
+	return func() tea.Msg {
+		learn.SpaceFor(pdd.Band{})
+		return nil
+	}
+}
 
 // Update implements tea.Model.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {

@@ -115,22 +115,14 @@ func (c *mastermindBenchCmd) Run(e *env) error {
 		return &usageError{fmt.Errorf("--shard: %w", err)}
 	}
 	cfg.Workers = c.Workers
-	var progress bench.Progress
-	if f, ok := e.stderr.(*os.File); ok {
-		progress = bench.ForTerminal(f, "mastermind")
-	}
-	report, err := bench.Run(e.ctx, cfg, func() (bench.Player, error) {
+	report, err := runBench(e, "mastermind", cfg, func() (bench.Player, error) {
 		b, err := factory(c.Pegs, c.Colors)
 		return breaker.NewBenchPlayer(b, c.Pegs, c.Colors, cfg), err
-	}, progress)
+	})
 	if err != nil || report == nil {
 		return err
 	}
-	report.Figures = breaker.Figures(report)
-	if c.JSON {
-		return report.WriteJSON(e.stdout)
-	}
-	return report.WriteSummary(e.stdout)
+	return printReport(e, report, c.JSON)
 }
 
 type mastermindSolveCmd struct {

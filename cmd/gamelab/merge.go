@@ -41,11 +41,26 @@ func (c *mergeCmd) Run(e *env) error {
 	if err != nil {
 		return err
 	}
-	if figures := reportFigures[merged.Config.Game]; figures != nil {
-		merged.Figures = figures(merged)
+	return printReport(e, merged, c.JSON)
+}
+
+// runBench plays cfg, with a progress bar when stderr is a terminal.
+func runBench(e *env, label string, cfg bench.Config, newPlayer func() (bench.Player, error)) (*bench.Report, error) {
+	var progress bench.Progress
+	if f, ok := e.stderr.(*os.File); ok {
+		progress = bench.ForTerminal(f, label)
 	}
-	if c.JSON {
-		return merged.WriteJSON(e.stdout)
+	return bench.Run(e.ctx, cfg, newPlayer, progress)
+}
+
+// printReport adds the figures of the report's game and prints it as JSON
+// or as a summary for people.
+func printReport(e *env, r *bench.Report, asJSON bool) error {
+	if figures := reportFigures[r.Config.Game]; figures != nil {
+		r.Figures = figures(r)
 	}
-	return merged.WriteSummary(e.stdout)
+	if asJSON {
+		return r.WriteJSON(e.stdout)
+	}
+	return r.WriteSummary(e.stdout)
 }

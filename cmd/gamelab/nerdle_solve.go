@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"time"
 
 	"gamelab/internal/bench"
@@ -122,20 +121,13 @@ func (c *nerdleBenchCmd) Run(e *env) error {
 	if c.Watch {
 		report, err = watchBench(e, "nerdle bench --watch", play.NewWatch(u, cfg.Games), cfg, newPlayer)
 	} else {
-		var progress bench.Progress
-		if f, ok := e.stderr.(*os.File); ok {
-			progress = bench.ForTerminal(f, "nerdle")
-		}
-		report, err = bench.Run(e.ctx, cfg, newPlayer, progress)
+		report, err = runBench(e, "nerdle", cfg, newPlayer)
 	}
 	if err != nil || report == nil {
 		return err
 	}
 	report.Setup = time.Since(start) - report.Wall
-	if c.JSON {
-		return report.WriteJSON(e.stdout)
-	}
-	return report.WriteSummary(e.stdout)
+	return printReport(e, report, c.JSON)
 }
 
 type nerdleSolveCmd struct {

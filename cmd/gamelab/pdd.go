@@ -3,7 +3,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"os"
 	"strconv"
 	"strings"
 
@@ -112,19 +111,11 @@ func (c *pddBenchCmd) Run(e *env) error {
 	cfg := learn.BenchConfig(t, c.Games, c.Seed)
 	cfg.Shard, _ = bench.ParseShard(c.Shard)
 	cfg.Workers = c.Workers
-	var progress bench.Progress
-	if f, ok := e.stderr.(*os.File); ok {
-		progress = bench.ForTerminal(f, "pdd")
-	}
-	report, err := bench.Run(e.ctx, cfg, func() (bench.Player, error) { return learn.NewBenchPlayer(t) }, progress)
+	report, err := runBench(e, "pdd", cfg, func() (bench.Player, error) { return learn.NewBenchPlayer(t) })
 	if err != nil || report == nil {
 		return err
 	}
-	report.Figures = learn.Figures(report)
-	if c.JSON {
-		return report.WriteJSON(e.stdout)
-	}
-	return report.WriteSummary(e.stdout)
+	return printReport(e, report, c.JSON)
 }
 
 type pddPlayCmd struct {

@@ -245,20 +245,12 @@ func (c *twenty48BenchCmd) Run(e *env) error {
 	if c.Watch {
 		report, err = watchBench(e, "2048 bench --watch", play.NewWatch(c.Games), cfg, newPlayer)
 	} else {
-		var progress bench.Progress
-		if f, ok := e.stderr.(*os.File); ok {
-			progress = bench.ForTerminal(f, "2048")
-		}
-		report, err = bench.Run(e.ctx, cfg, newPlayer, progress)
+		report, err = runBench(e, "2048", cfg, newPlayer)
 	}
 	if err != nil || report == nil {
 		return err
 	}
-	report.Figures = player.Figures(report)
-	if c.JSON {
-		return report.WriteJSON(e.stdout)
-	}
-	return report.WriteSummary(e.stdout)
+	return printReport(e, report, c.JSON)
 }
 
 type twenty48TrainCmd struct {

@@ -20,6 +20,7 @@ type Tree struct {
 type optimizer struct {
 	space   *Space
 	answers int // answer indexes: (pegs+1)²
+	branch  int // the answers a guess can get besides the winning one
 	win     int // the answer index of all blacks
 	limit   int // most guesses per code (0: none)
 	memo    map[memoKey]memoEntry
@@ -47,8 +48,11 @@ const infinite = math.MaxInt32
 // seconds for 4 pegs of 4 colours and far too long for the classic 4 of
 // 6: that needs sharper bounds.
 func Optimal(space *Space, limit int) (*Tree, int) {
-	o := &optimizer{space: space, answers: (space.Pegs + 1) * (space.Pegs + 1), win: space.Pegs * (space.Pegs + 1), limit: limit,
-		memo: map[memoKey]memoEntry{}}
+	p := space.Pegs
+	o := &optimizer{space: space, answers: (p + 1) * (p + 1), win: p * (p + 1), limit: limit, memo: map[memoKey]memoEntry{},
+		// Blacks and whites summing to at most p, but not p-1 blacks and a
+		// white, and not the winning answer.
+		branch: (p+1)*(p+2)/2 - 2}
 	all := make([]int, len(space.Codes))
 	for i := range all {
 		all[i] = i
@@ -58,13 +62,13 @@ func Optimal(space *Space, limit int) (*Tree, int) {
 }
 
 // capacity returns how many codes a strategy can finish within d more
-// guesses, each guess splitting into at most answers-1 parts besides the
+// guesses, each guess splitting into at most branch parts besides the
 // winning one.
 func (o *optimizer) capacity(d int) int {
 	c, level := 0, 1
 	for range d {
 		c += level
-		level *= o.answers - 2 // the winning answer, and one answer no code gives
+		level *= o.branch
 		if c > 1<<40 {
 			break
 		}
@@ -73,14 +77,14 @@ func (o *optimizer) capacity(d int) int {
 }
 
 // lowerBound is the least total any strategy can take over n codes: one
-// found at the first guess, the next answers-2 at the second, and so on.
+// found at the first guess, the next branch at the second, and so on.
 func (o *optimizer) lowerBound(n int) int {
 	total, level, guesses := 0, 1, 1
 	for n > 0 {
 		k := min(n, level)
 		total += k * guesses
 		n -= k
-		level *= o.answers - 2
+		level *= o.branch
 		guesses++
 	}
 	return total

@@ -35,6 +35,9 @@ type Options struct {
 	Update  func(change func(*Profile)) (*Profile, error)
 	// Notice is shown until the first game ends.
 	Notice string
+	// Delay is how long each computer player's turn stays on screen
+	// (default 700ms).
+	Delay time.Duration
 }
 
 // MaxPlayers is the largest table.
@@ -117,6 +120,9 @@ func New(opts Options) *Model {
 	if opts.Profile == nil {
 		opts.Profile = &Profile{}
 	}
+	if opts.Delay <= 0 {
+		opts.Delay = defaultDelay
+	}
 	seed := rand.Uint64()
 	if opts.Seeded {
 		seed = opts.Seed
@@ -154,11 +160,11 @@ var Keys = struct {
 // turnMsg is the tick after which the next computer player plays.
 type turnMsg struct{}
 
-// delay is how long a computer player's turn stays on screen.
-const delay = 700 * time.Millisecond
+// defaultDelay is how long a computer player's turn stays on screen.
+const defaultDelay = 700 * time.Millisecond
 
 func (m *Model) next() tea.Cmd {
-	return tea.Tick(delay, func(time.Time) tea.Msg { return turnMsg{} })
+	return tea.Tick(m.opts.Delay, func(time.Time) tea.Msg { return turnMsg{} })
 }
 
 // Init implements tea.Model: the learners' hypotheses are built while the

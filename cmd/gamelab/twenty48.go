@@ -184,7 +184,9 @@ func (f budgetFlags) player(e *env) (player.Factory, player.Options, string, err
 		case err == nil:
 			opts.Network = net
 			about = fmt.Sprintf("%s, network of %d games", about, games)
-		case !errors.Is(err, cache.ErrMissing):
+		case errors.Is(err, cache.ErrMissing):
+			fmt.Fprintf(e.stderr, "2048: no trained network in %s: the heuristic plays (gamelab 2048 train makes the network, far stronger)\n", dir)
+		default:
 			fmt.Fprintln(e.stderr, err)
 		}
 	}

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"slices"
 	"strconv"
 	"strings"
 )
@@ -153,6 +152,3 @@ func ParseSolutions(r io.Reader) ([]Code, error) {
 	}
 	return codes, nil
 }
-
-// Less orders codes lexicographically by their colour numbers.
-func Less(a, b Code) bool { return slices.Compare(a, b) < 0 }

@@ -136,10 +136,5 @@ func (e *ExtensibleRule) TestAllowed(top, played Card) bool {
 	return e.base(top, played) && top.Valid() && played.Valid() && e.allowed.Allows(top, played)
 }
 
-// Known reports whether the pair has been seen, allowed or forbidden.
-func (e *ExtensibleRule) Known(top, played Card) bool {
-	return top.Valid() && played.Valid() && (e.allowed.Allows(top, played) || e.forbidden.Allows(top, played))
-}
-
 // Forget clears what was seen, keeping the base rule.
 func (e *ExtensibleRule) Forget() { e.allowed, e.forbidden = Table{}, Table{} }

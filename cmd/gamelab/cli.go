@@ -244,6 +244,36 @@ func runProgram(e *env, p *tui.Program, name string) (tea.Model, error) {
 	return m, err
 }
 
+// profile is a game's saved profile as the command line hands it to the
+// game: as loaded, a notice if it could not be read (damaged, or from a
+// newer gamelab), and the function that saves a change under the file's
+// lock.
+type profile[T any, P interface {
+	*T
+	store.State
+}] struct {
+	loaded P
+	notice string
+	update func(change func(P)) (P, error)
+}
+
+// loadProfile reads the profile file name of the user's configuration
+// directory, of format and version.
+func loadProfile[T any, P interface {
+	*T
+	store.State
+}](name, format string, version int) (profile[T, P], error) {
+	file, err := store.UserFile(name, format, version)
+	if err != nil {
+		return profile[T, P]{}, err
+	}
+	pr := profile[T, P]{update: func(change func(P)) (P, error) { return store.Update[T, P](file, change) }}
+	if pr.loaded, err = store.Read[T, P](file); err != nil {
+		pr.notice = err.Error()
+	}
+	return pr, nil
+}
+
 // isTerminal reports whether w is a terminal, for choosing between the
 // interactive and the plain form of a command.
 func isTerminal(w any) bool {

@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"gamelab/internal/bench"
-	"gamelab/internal/store"
 	"gamelab/mastermind"
 	"gamelab/mastermind/breaker"
 	mmplay "gamelab/mastermind/play"
@@ -50,17 +49,11 @@ func playMastermind(e *env, c *mastermindPlayCmd) error {
 	if !isTerminal(e.stdin) || !isTerminal(e.stdout) {
 		return errors.New("mastermind play needs a terminal")
 	}
-	file, err := store.UserFile(mmplay.ProfileName, mmplay.ProfileFormat, mmplay.ProfileVersion)
+	pr, err := loadProfile[mmplay.Profile](mmplay.ProfileName, mmplay.ProfileFormat, mmplay.ProfileVersion)
 	if err != nil {
 		return err
 	}
-	profile, err := store.Read[mmplay.Profile](file)
-	var notice string
-	if err != nil {
-		notice = err.Error()
-	}
-	opts := mmplay.Options{Pegs: c.Pegs, Colours: c.Colors, Rows: c.Rows, Profile: profile, Notice: notice,
-		Update: func(change func(*mmplay.Profile)) (*mmplay.Profile, error) { return store.Update(file, change) }}
+	opts := mmplay.Options{Pegs: c.Pegs, Colours: c.Colors, Rows: c.Rows, Profile: pr.loaded, Notice: pr.notice, Update: pr.update}
 	if c.Seed != nil {
 		opts.Seed, opts.Seeded = *c.Seed, true
 	}

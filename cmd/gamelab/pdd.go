@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"gamelab/internal/bench"
-	"gamelab/internal/store"
 	"gamelab/pdd"
 	"gamelab/pdd/learn"
 	"gamelab/pdd/play"
@@ -139,19 +138,11 @@ func playPDD(e *env, c *pddPlayCmd) error {
 	if !isTerminal(e.stdin) || !isTerminal(e.stdout) {
 		return errors.New("pdd play needs a terminal")
 	}
-	file, err := store.UserFile(play.ProfileName, play.ProfileFormat, play.ProfileVersion)
+	pr, err := loadProfile[play.Profile](play.ProfileName, play.ProfileFormat, play.ProfileVersion)
 	if err != nil {
 		return err
 	}
-	profile, err := store.Read[play.Profile](file)
-	var notice string
-	if err != nil {
-		notice = err.Error()
-	}
-	opts := play.Options{
-		Players: c.Players, Packs: c.Deck.packs(), Profile: profile, Notice: notice,
-		Update: func(change func(*play.Profile)) (*play.Profile, error) { return store.Update(file, change) },
-	}
+	opts := play.Options{Players: c.Players, Packs: c.Deck.packs(), Profile: pr.loaded, Notice: pr.notice, Update: pr.update}
 	if c.Seed != nil {
 		opts.Seed, opts.Seeded = *c.Seed, true
 	}

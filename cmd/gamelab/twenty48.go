@@ -63,19 +63,13 @@ func play2048(e *env, c *twenty48PlayCmd) error {
 	if err != nil {
 		return err
 	}
-	file, err := store.UserFile(play.ProfileName, play.ProfileFormat, play.ProfileVersion)
+	pr, err := loadProfile[play.Profile](play.ProfileName, play.ProfileFormat, play.ProfileVersion)
 	if err != nil {
 		return err
 	}
-	update := func(change func(*play.Profile)) (*play.Profile, error) { return store.Update(file, change) }
-	profile, err := store.Read[play.Profile](file)
-	var notice string
-	if err != nil {
-		notice = err.Error()
-	}
 	opts := play.Options{
 		Size: c.Size, Mode: mode, Undo: c.Undo,
-		Profile: profile, Update: update, Notice: notice,
+		Profile: pr.loaded, Update: pr.update, Notice: pr.notice,
 		SaveReplay: saveReplay,
 		NewPlayer:  func() player.Strategy { return cachedPlayer(e) },
 	}

@@ -89,21 +89,6 @@ func (l *Learner) StartNewGame(hand []pdd.Card) {
 	l.valid = pdd.Table{}
 }
 
-// Guess returns the learner's best guess at p's rule and the number of
-// hypotheses still agreeing with what it saw, if it has seen p play.
-func (l *Learner) Guess(p pdd.Player) (pdd.Expr, int, bool) {
-	for _, b := range l.others {
-		if b.player == p {
-			for w, x := range b.alive {
-				if x != 0 {
-					return l.space.Expr(w*64 + bits.TrailingZeros64(x)), b.count, true
-				}
-			}
-		}
-	}
-	return nil, 0, false
-}
-
 // of returns the belief about p, made (and told the cards laid without
 // objection so far) when p is first seen; nil for the learner itself.
 func (l *Learner) of(p pdd.Player) *belief {

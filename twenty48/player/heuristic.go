@@ -65,10 +65,6 @@ func makeLineRating(w weights) *[1 << 16]float32 {
 	return &t
 }
 
-// rate returns the heuristic rating of b: the sum over its rows and
-// columns.
-func rate(b twenty48.Board) float32 { return rateRows(b) + rateRows(b.Transpose()) }
-
 // rateRows returns the rating of b's rows; of its columns, given b
 // transposed.
 func rateRows(b twenty48.Board) float32 {

@@ -164,58 +164,38 @@ func (g *Game) check(m Move) error {
 
 // settle ends the game if the current position ends it.
 func (g *Game) settle() {
-	end := g.endOf()
+	end := g.current.Ending(g.rules)
+	if end == NotOver {
+		end = g.cycleEnd()
+	}
 	if end == NotOver {
 		g.result = Result{}
 		return
 	}
-	switch end {
-	case Majority:
-	case Repetition:
-		if g.rules.Cycle == CycleThirdRepetition {
-			g.current.split()
-			break
-		}
-		g.current.Gather()
-	default:
-		g.current.Gather()
-	}
+	g.current = g.current.Finish(end, g.rules)
 	g.result = resultOf(g.current, end)
 }
 
-// endOf returns why the game ends in the current position, or NotOver.
-func (g *Game) endOf() End {
-	p := g.current
-	switch {
-	case p.Decided():
-		return Majority
-	case p.Legal(g.rules) == 0:
-		return NoMoves
+// cycleEnd returns the end the history brings under the cycle rule in
+// force (a repetition, the ply limit), or NotOver.
+func (g *Game) cycleEnd() End {
+	quiet, seen := 0, 0
+	for i := len(g.history) - 1; i >= 0 && g.history[i].captured == 0; i-- {
+		quiet++
+		if g.history[i].before == g.current {
+			seen++
+		}
 	}
 	switch g.rules.Cycle {
-	case CycleRepetition, CycleThirdRepetition:
-		need := 1
-		if g.rules.Cycle == CycleThirdRepetition {
-			need = 2
-		}
-		seen := 0
-		for i := len(g.history) - 1; i >= 0 && g.history[i].captured == 0; i-- {
-			if g.history[i].before == p {
-				seen++
-			}
-		}
-		if seen >= need {
+	case CycleRepetition:
+		if seen >= 1 {
 			return Repetition
 		}
-	case CycleUnderFour:
-		if p.RowSeeds(South) < 4 && p.RowSeeds(North) < 4 {
-			return UnderFour
+	case CycleThirdRepetition:
+		if seen >= 2 {
+			return Repetition
 		}
 	case CyclePlyLimit:
-		quiet := 0
-		for i := len(g.history) - 1; i >= 0 && g.history[i].captured == 0; i-- {
-			quiet++
-		}
 		if quiet >= g.rules.plyLimit() {
 			return PlyLimit
 		}

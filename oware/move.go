@@ -198,6 +198,36 @@ func (p *Position) split() {
 	p.hi += half<<storeShift | half<<(storeShift+8)
 }
 
+// Ending returns why the game ends in p whatever came before it (a store
+// of 25, no legal move, both rows under four seeds under CycleUnderFour),
+// or NotOver. Repetitions and the ply limit depend on the history: Game
+// and the searches see to those.
+func (p Position) Ending(r Rules) End {
+	switch {
+	case p.Decided():
+		return Majority
+	case p.Legal(r) == 0:
+		return NoMoves
+	case r.Cycle == CycleUnderFour && p.RowSeeds(South) < 4 && p.RowSeeds(North) < 4:
+		return UnderFour
+	}
+	return NotOver
+}
+
+// Finish returns the final position of a game that ends in p for the
+// reason end: the seeds left gathered by each side from its own row, or
+// split evenly after a repetition under CycleThirdRepetition.
+func (p Position) Finish(end End, r Rules) Position {
+	switch {
+	case end == Majority || end == NotOver:
+	case end == Repetition && r.Cycle == CycleThirdRepetition:
+		p.split()
+	default:
+		p.Gather()
+	}
+	return p
+}
+
 // Decided reports whether a store holds 25 seeds or more, which ends the
 // game at once.
 func (p Position) Decided() bool {

@@ -22,6 +22,8 @@ import (
 	mmplay "gamelab/mastermind/play"
 	"gamelab/nerdle"
 	"gamelab/nerdle/solve"
+	"gamelab/oware/match"
+	"gamelab/oware/search"
 	"gamelab/pdd"
 	"gamelab/pdd/learn"
 	pddplay "gamelab/pdd/play"
@@ -37,6 +39,7 @@ type cli struct {
 	Nerdle     nerdleCmd     `cmd:"" help:"Nerdle: guess the equation."`
 	Twenty48   twenty48Cmd   `cmd:"" name:"2048" help:"2048: slide and merge tiles."`
 	Mastermind mastermindCmd `cmd:"" help:"Mastermind: every code consistent with the hints; break the colour code."`
+	Oware      owareCmd      `cmd:"" help:"Oware (Abapa): the mancala game, its engines and its endgame database."`
 	PDD        pddCmd        `cmd:"" name:"pdd" help:"People's Democratic Dictatorship: the card game of secret rules."`
 	Merge      mergeCmd      `cmd:"" help:"Merge the --json reports of the shards of one benchmark run."`
 }
@@ -118,6 +121,9 @@ func vars() kong.Vars {
 		"mmmaxcolours":  strconv.Itoa(mmplay.MaxColours),
 		"strategies":    strings.Join(breaker.Names(), ", "),
 		"pddturns":      strconv.Itoa(pdd.DefaultMaxTurns),
+		"owareengine":   search.DefaultEngine,
+		"owareplayers":  strings.Join(search.Names(), ", "),
+		"oweropening":   strconv.Itoa(match.DefaultOpeningPlies),
 		"pddmaxplayers": strconv.Itoa(pddplay.MaxPlayers),
 		"min_size2048":  strconv.Itoa(twenty48.MinSize),
 		"max_size2048":  strconv.Itoa(twenty48.MaxSize),

@@ -1,0 +1,200 @@
+// Package match plays Oware players against each other through the shared
+// benchmark runner: game pairs from varied openings with colours swapped,
+// each worker owning its two players, results as wins, draws and losses of
+// the first player with the score's error margin and the Elo difference.
+package match
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"time"
+
+	"gamelab/internal/bench"
+	"gamelab/oware"
+	"gamelab/oware/protocol"
+	"gamelab/oware/search"
+)
+
+// Player is one side of a match: ours by spec, or an external command.
+type Player struct {
+	Spec    search.Spec // when Command is empty
+	Command string      // an external engine's command line
+}
+
+// ParsePlayer reads "cmd:<command line>" or a search spec ("pvs",
+// "alphabeta@8", "pvs:no-table").
+func ParsePlayer(s string) (Player, error) {
+	if command, ok := strings.CutPrefix(s, "cmd:"); ok {
+		if strings.TrimSpace(command) == "" {
+			return Player{}, fmt.Errorf("player %q: no command after cmd:", s)
+		}
+		return Player{Command: command}, nil
+	}
+	spec, err := search.ParseSpec(s)
+	if err != nil {
+		return Player{}, err
+	}
+	return Player{Spec: spec}, nil
+}
+
+// String returns the player as ParsePlayer reads it.
+func (p Player) String() string {
+	if p.Command != "" {
+		return "cmd:" + p.Command
+	}
+	return p.Spec.String()
+}
+
+// Config is a match.
+type Config struct {
+	First, Second Player
+	MoveTime      time.Duration // per move, unless a spec fixes a depth
+	Rules         oware.Rules
+	OpeningPlies  int // random plies before the players take over (DefaultOpeningPlies is a good choice)
+	HashMiB       int // each engine's table
+	Tablebase     search.Tablebase
+	MaxPlies      int    // a game still going after this many plies is scored as the stores stand
+	Seed          uint64 // the run's seed, which draws the openings
+}
+
+// DefaultOpeningPlies is the length of the random openings.
+const DefaultOpeningPlies = 4
+
+// Metrics are what each game reports, after the result.
+var Metrics = []bench.Metric{
+	{Name: "plies", Unit: "plies", Better: bench.Lower},
+	{Name: "lead", Unit: "seeds", Better: bench.Higher},
+}
+
+// BenchConfig returns the runner's configuration of games games.
+func (c Config) BenchConfig(games int) bench.Config {
+	return bench.Config{
+		Game:    "oware",
+		Name:    fmt.Sprintf("oware %v against %v, %v a move, %v", c.First, c.Second, c.limits(), c.Rules),
+		Metrics: Metrics,
+		Results: true,
+		Games:   games,
+		Seed:    c.Seed,
+	}
+}
+
+func (c Config) limits() search.Limits { return search.Limits{MoveTime: c.MoveTime} }
+
+// side is a player made for one worker.
+type side struct {
+	s      search.Searcher
+	spec   search.Spec
+	client *protocol.Client
+}
+
+func (c Config) newSide(p Player) (*side, error) {
+	if p.Command != "" {
+		cl, err := protocol.Start(p.Command)
+		if err != nil {
+			return nil, err
+		}
+		return &side{s: cl, client: cl}, nil
+	}
+	return &side{s: search.NewFromSpec(p.Spec, search.EngineOptions{Threads: 1, HashMiB: c.HashMiB, Tablebase: c.Tablebase}), spec: p.Spec}, nil
+}
+
+// BenchPlayer is a worker's pair of players.
+type BenchPlayer struct {
+	cfg   Config
+	sides [2]*side
+}
+
+// NewBenchPlayer makes a worker's two players (each engine single-threaded:
+// the workers use the cores).
+func NewBenchPlayer(c Config) (*BenchPlayer, error) {
+	b := &BenchPlayer{cfg: c}
+	for i, p := range []Player{c.First, c.Second} {
+		s, err := c.newSide(p)
+		if err != nil {
+			b.Close()
+			return nil, err
+		}
+		b.sides[i] = s
+	}
+	return b, nil
+}
+
+// Close stops external engines.
+func (b *BenchPlayer) Close() {
+	for _, s := range b.sides {
+		if s != nil && s.client != nil {
+			s.client.Close()
+		}
+	}
+}
+
+// Opening returns the random opening of game pair k: OpeningPlies moves
+// drawn from seed, none ending the game.
+func Opening(seed uint64, plies int, rules oware.Rules) []oware.Move {
+	rng := rand.New(rand.NewPCG(seed, 0x0a4e))
+	g := oware.NewGame(oware.Start(), rules)
+	for range plies {
+		moves := g.Legal().Moves()
+		g.Play(moves[rng.IntN(len(moves))])
+		if g.Over() {
+			g.Undo()
+			break
+		}
+	}
+	return g.Moves()
+}
+
+// Play implements bench.Player: game i opens with pair i/2's opening, the
+// first player South in even games and North in odd ones.
+func (b *BenchPlayer) Play(ctx context.Context, bg bench.Game) (bench.Outcome, error) {
+	plies := b.cfg.OpeningPlies
+	// Both games of a pair share the opening: it comes from the pair's
+	// index and the run's seed, not from the game's own seed.
+	opening := Opening(bench.SeedFor(b.cfg.Seed, bg.Index/2), plies, b.cfg.Rules)
+	g := oware.NewGame(oware.Start(), b.cfg.Rules)
+	for _, m := range opening {
+		g.Play(m)
+	}
+	firstSide := oware.Side(bg.Index % 2)
+	for _, s := range b.sides {
+		if n, ok := s.s.(interface{ NewGame() }); ok {
+			n.NewGame()
+		}
+	}
+	maxPlies := b.cfg.MaxPlies
+	if maxPlies == 0 {
+		maxPlies = 1000
+	}
+	for !g.Over() && len(g.Moves()) < maxPlies {
+		if err := ctx.Err(); err != nil {
+			return bench.Outcome{}, err
+		}
+		mover := b.sides[0]
+		if g.Position().ToMove() != firstSide {
+			mover = b.sides[1]
+		}
+		r := mover.s.Search(ctx, g, mover.spec.Limit(b.cfg.limits()), nil)
+		if _, err := g.Play(r.Move); err != nil {
+			if mover.client != nil && mover.client.Err() != nil {
+				return bench.Outcome{}, fmt.Errorf("%s: %w", mover.client.Name, mover.client.Err())
+			}
+			return bench.Outcome{}, fmt.Errorf("game %d after %s: %w", bg.Index, oware.FormatMoves(g.Moves()), err)
+		}
+	}
+	final := g.Position()
+	lead := final.Lead(firstSide)
+	result := bench.Draw
+	switch {
+	case lead > 0:
+		result = bench.Win
+	case lead < 0:
+		result = bench.Loss
+	}
+	return bench.Outcome{
+		Values: []float64{float64(len(g.Moves())), float64(lead)},
+		Result: result,
+		Detail: fmt.Sprintf("%v as %v: %s %v", b.cfg.First, firstSide, oware.FormatMoves(g.Moves()), g.Result()),
+	}, nil
+}

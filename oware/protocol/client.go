@@ -1,0 +1,203 @@
+package protocol
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os/exec"
+	"strconv"
+	"strings"
+	"time"
+
+	"gamelab/oware"
+	"gamelab/oware/search"
+)
+
+// Client is an external engine that speaks the protocol, run as a child
+// process: a Searcher like ours, for matches against other programs.
+type Client struct {
+	Name string // from its "id name", or the command
+	cmd  *exec.Cmd
+	in   io.WriteCloser
+	out  *bufio.Scanner
+	err  error // the first failure: every later search reports it
+}
+
+// Start runs command (split at spaces) and waits for its uciok.
+func Start(command string) (*Client, error) {
+	args := strings.Fields(command)
+	if len(args) == 0 {
+		return nil, errors.New("no engine command")
+	}
+	cmd := exec.Command(args[0], args[1:]...)
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, err
+	}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("engine %q: %w", command, err)
+	}
+	c := &Client{Name: command, cmd: cmd, in: in, out: bufio.NewScanner(out)}
+	c.send("uci")
+	for line := range c.lines() {
+		if name, ok := strings.CutPrefix(line, "id name "); ok {
+			c.Name = name
+		}
+		if line == "uciok" {
+			break
+		}
+	}
+	if err := c.ready(); err != nil {
+		c.Close()
+		return nil, fmt.Errorf("engine %q: %w", command, err)
+	}
+	return c, nil
+}
+
+func (c *Client) send(format string, args ...any) {
+	if c.err == nil {
+		_, c.err = fmt.Fprintf(c.in, format+"\n", args...)
+	}
+}
+
+// lines yields the engine's lines until it ends.
+func (c *Client) lines() func(func(string) bool) {
+	return func(yield func(string) bool) {
+		for c.err == nil && c.out.Scan() {
+			if !yield(strings.TrimSpace(c.out.Text())) {
+				return
+			}
+		}
+		if c.err == nil {
+			c.err = errors.New("the engine stopped")
+		}
+	}
+}
+
+func (c *Client) ready() error {
+	c.send("isready")
+	for line := range c.lines() {
+		if line == "readyok" {
+			return nil
+		}
+	}
+	return c.err
+}
+
+// NewGame tells the engine a new game begins.
+func (c *Client) NewGame() { c.send("ucinewgame") }
+
+// Err returns the first failure talking to the engine, if any.
+func (c *Client) Err() error { return c.err }
+
+// Search implements search.Searcher: it sends the game's start and moves
+// and the limits, reads the info lines into report and returns bestmove.
+// A failure (the engine died, an illegal bestmove) returns oware.NoMove;
+// Err says what happened.
+func (c *Client) Search(ctx context.Context, g *oware.Game, limits search.Limits, report func(search.Info)) search.Result {
+	result := search.Result{Move: oware.NoMove}
+	pos := "startpos"
+	if g.Start() != oware.Start() {
+		pos = "fen " + g.Start().String()
+	}
+	if moves := g.Moves(); len(moves) > 0 {
+		pos += " moves " + oware.FormatMoves(moves)
+	}
+	c.send("position %s", pos)
+	goLine := "go"
+	if limits.Depth > 0 {
+		goLine += " depth " + strconv.Itoa(limits.Depth)
+	}
+	if limits.MoveTime > 0 {
+		goLine += " movetime " + strconv.FormatInt(limits.MoveTime.Milliseconds(), 10)
+	}
+	if goLine == "go" {
+		goLine += " depth " + strconv.Itoa(search.ClassicDepth)
+	}
+	c.send("%s", goLine)
+	start := time.Now()
+	for line := range c.lines() {
+		fields := strings.Fields(line)
+		if len(fields) == 0 {
+			continue
+		}
+		switch fields[0] {
+		case "info":
+			info := parseInfo(fields[1:])
+			result.Info = info
+			if report != nil {
+				report(info)
+			}
+		case "bestmove":
+			result.Time = time.Since(start)
+			if len(fields) < 2 {
+				c.err = errors.New("bestmove without a move")
+				return result
+			}
+			m, err := oware.ParseMove(fields[1])
+			if err != nil || !g.Legal().Contains(m) {
+				c.err = fmt.Errorf("bestmove %q is not legal in %v", fields[1], g.Position())
+				return result
+			}
+			result.Move = m
+			return result
+		}
+	}
+	return result
+}
+
+// parseInfo reads what it knows of an info line.
+func parseInfo(fields []string) search.Info {
+	var info search.Info
+	for i := 0; i+1 < len(fields); i++ {
+		n, _ := strconv.ParseInt(fields[i+1], 10, 64)
+		switch fields[i] {
+		case "depth":
+			info.Depth = int(n)
+		case "nodes":
+			info.Nodes = uint64(n)
+		case "time":
+			info.Time = time.Duration(n) * time.Millisecond
+		case "score":
+			if i+2 < len(fields) {
+				v, _ := strconv.Atoi(fields[i+2])
+				switch fields[i+1] {
+				case "cp":
+					info.Score = search.Score(v)
+				case "mate":
+					info.Score = search.WinScore - search.Score(2*v-1)
+					if v < 0 {
+						info.Score = -search.WinScore - search.Score(2*v)
+					}
+				}
+			}
+		case "pv":
+			if moves, err := oware.ParseMoves(strings.Join(fields[i+1:], "")); err == nil {
+				info.PV = moves
+			}
+			return info
+		}
+	}
+	return info
+}
+
+// Close asks the engine to quit and waits for it.
+func (c *Client) Close() error {
+	c.send("quit")
+	c.in.Close()
+	done := make(chan error, 1)
+	go func() { done <- c.cmd.Wait() }()
+	select {
+	case err := <-done:
+		return err
+	case <-time.After(2 * time.Second):
+		c.cmd.Process.Kill()
+		return <-done
+	}
+}

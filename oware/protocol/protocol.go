@@ -1,0 +1,270 @@
+// Package protocol is the Oware engine's UCI-style protocol on a reader and
+// a writer, the dialect of the strongest open-source Oware engines, so
+// that tournament tools and GUIs can drive any searcher
+// (docs/protocols/oware.md):
+//
+//	uci                                → id name …, id author …, option …, uciok
+//	isready                            → readyok
+//	setoption name Hash value 64       (also Threads)
+//	ucinewgame
+//	position startpos [moves FaEb…]
+//	position fen 4-4-…-0-0-S [moves …]
+//	go depth N | go movetime MS | go wtime MS btime MS | go infinite
+//	                                   → info depth … score … nodes … pv …, bestmove X
+//	stop                               → ends a search at once
+//	quit
+//
+// A search runs while commands are still read, so stop and isready are
+// answered during it. A line the engine cannot follow gets "info string
+// error: " and the reason, and the session goes on, as UCI expects.
+package protocol
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"gamelab/oware"
+	"gamelab/oware/search"
+)
+
+// Name is the engine's name in the reply to uci.
+const Name = "gamelab-oware"
+
+// Config is what a session needs: the searcher's name (for id name), a
+// way to make a searcher with the given hash size and threads, and the
+// rules.
+type Config struct {
+	Engine string                                       // shown after Name in "id name"
+	New    func(hashMiB, threads int) search.Searcher // called on start and on setoption
+	Rules  oware.Rules
+}
+
+// session is the state of one connection.
+type session struct {
+	cfg     Config
+	out     *bufio.Writer
+	mu      sync.Mutex // out
+	s       search.Searcher
+	hash    int
+	threads int
+	game    *oware.Game
+	cancel  context.CancelFunc
+	done    chan struct{} // closed when the running search has answered
+}
+
+// Serve runs the protocol on r and w until quit or the end of r; a search
+// still running then is stopped and answered first.
+func Serve(r io.Reader, w io.Writer, cfg Config) error {
+	s := &session{cfg: cfg, out: bufio.NewWriter(w), hash: search.DefaultHashMiB}
+	s.s = cfg.New(s.hash, s.threads)
+	s.game = oware.NewGame(oware.Start(), cfg.Rules)
+	defer s.wait()
+	sc := bufio.NewScanner(r)
+	for sc.Scan() {
+		fields := strings.Fields(sc.Text())
+		if len(fields) == 0 {
+			continue
+		}
+		switch fields[0] {
+		case "quit":
+			s.stop()
+			return nil
+		case "uci":
+			s.reply("id name %s %s", Name, cfg.Engine)
+			s.reply("id author the gamelab developers")
+			s.reply("option name Hash type spin default %d min 1 max 4096", search.DefaultHashMiB)
+			s.reply("option name Threads type spin default 0 min 0 max 256")
+			s.reply("uciok")
+		case "isready":
+			s.reply("readyok")
+		case "ucinewgame":
+			s.wait()
+			s.game = oware.NewGame(oware.Start(), cfg.Rules)
+			if e, ok := s.s.(interface{ NewGame() }); ok {
+				e.NewGame()
+			}
+		case "setoption":
+			s.wait()
+			s.setOption(fields[1:])
+		case "position":
+			s.wait()
+			if err := s.position(fields[1:]); err != nil {
+				s.reply("info string error: %v", err)
+			}
+		case "go":
+			s.wait()
+			if err := s.goSearch(fields[1:]); err != nil {
+				s.reply("info string error: %v", err)
+			}
+		case "stop":
+			s.stop()
+		default:
+			s.reply("info string error: unknown command %q", fields[0])
+		}
+	}
+	s.stop()
+	return sc.Err()
+}
+
+func (s *session) reply(format string, args ...any) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	fmt.Fprintf(s.out, format+"\n", args...)
+	s.out.Flush()
+}
+
+// stop ends the running search, which still answers bestmove.
+func (s *session) stop() {
+	if s.cancel != nil {
+		s.cancel()
+	}
+	s.wait()
+}
+
+// wait lets the running search finish.
+func (s *session) wait() {
+	if s.done != nil {
+		<-s.done
+		s.done, s.cancel = nil, nil
+	}
+}
+
+func (s *session) setOption(args []string) {
+	// setoption name <name> value <value>
+	if len(args) != 4 || args[0] != "name" || args[2] != "value" {
+		s.reply("info string error: want setoption name <Hash|Threads> value <n>")
+		return
+	}
+	n, err := strconv.Atoi(args[3])
+	switch {
+	case err != nil || n < 0:
+		s.reply("info string error: option %s: %q is not a whole number of 0 or more", args[1], args[3])
+		return
+	case strings.EqualFold(args[1], "Hash"):
+		s.hash = max(1, n)
+	case strings.EqualFold(args[1], "Threads"):
+		s.threads = n
+	default:
+		s.reply("info string error: no option %q (Hash, Threads)", args[1])
+		return
+	}
+	s.s = s.cfg.New(s.hash, s.threads)
+}
+
+// position sets the game: startpos or fen <position>, then the moves,
+// written together or apart.
+func (s *session) position(args []string) error {
+	if len(args) == 0 {
+		return fmt.Errorf("position needs startpos or fen <position>")
+	}
+	start, rest := oware.Start(), args[1:]
+	switch args[0] {
+	case "startpos":
+	case "fen":
+		if len(args) < 2 {
+			return fmt.Errorf("position fen needs a position, e.g. 4-4-4-4-4-4-4-4-4-4-4-4-0-0-S")
+		}
+		p, err := oware.ParsePosition(args[1])
+		if err != nil {
+			return err
+		}
+		start, rest = p, args[2:]
+	default:
+		return fmt.Errorf("position %q: want startpos or fen", args[0])
+	}
+	g := oware.NewGame(start, s.cfg.Rules)
+	if len(rest) > 0 {
+		if rest[0] != "moves" {
+			return fmt.Errorf("position: %q where moves belongs", rest[0])
+		}
+		moves, err := oware.ParseMoves(strings.Join(rest[1:], ""))
+		if err != nil {
+			return err
+		}
+		for i, m := range moves {
+			if _, err := g.Play(m); err != nil {
+				return fmt.Errorf("move %d: %w", i+1, err)
+			}
+		}
+	}
+	s.game = g
+	return nil
+}
+
+// goSearch starts a search with the limits given.
+func (s *session) goSearch(args []string) error {
+	var limits search.Limits
+	var clock [2]time.Duration
+	for i := 0; i < len(args); i++ {
+		key := args[i]
+		if key == "infinite" {
+			continue
+		}
+		if i+1 >= len(args) {
+			return fmt.Errorf("go %s needs a value", key)
+		}
+		n, err := strconv.Atoi(args[i+1])
+		if err != nil || n < 0 {
+			return fmt.Errorf("go %s: %q is not a whole number of 0 or more", key, args[i+1])
+		}
+		i++
+		switch key {
+		case "depth":
+			limits.Depth = min(n, search.MaxDepth)
+		case "movetime":
+			limits.MoveTime = time.Duration(n) * time.Millisecond
+		case "wtime", "stime":
+			clock[oware.South] = time.Duration(n) * time.Millisecond
+		case "btime", "ntime":
+			clock[oware.North] = time.Duration(n) * time.Millisecond
+		case "winc", "binc", "movestogo", "nodes":
+		default:
+			return fmt.Errorf("go: unknown limit %q (depth, movetime, wtime, btime, infinite)", key)
+		}
+	}
+	if left := clock[s.game.Position().ToMove()]; limits.MoveTime == 0 && left > 0 {
+		limits.MoveTime = max(left/30, time.Millisecond)
+	}
+	if s.game.Over() {
+		s.reply("info string the game is over: %v", s.game.Result())
+		s.reply("bestmove (none)")
+		return nil
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	s.cancel, s.done = cancel, make(chan struct{})
+	g, searcher, done := s.game, s.s, s.done
+	go func() {
+		defer close(done)
+		defer cancel()
+		r := searcher.Search(ctx, g, limits, s.info)
+		s.reply("bestmove %v", r.Move)
+	}()
+	return nil
+}
+
+// info writes a search's progress.
+func (s *session) info(i search.Info) {
+	nps := uint64(0)
+	if i.Time > 0 {
+		nps = uint64(float64(i.Nodes) / i.Time.Seconds())
+	}
+	s.reply("info depth %d score %s nodes %d time %d nps %d pv %s", i.Depth, uciScore(i.Score), i.Nodes, i.Time.Milliseconds(), nps, oware.FormatMoves(i.PV))
+}
+
+// uciScore writes a score as UCI does: "cp N" in hundredths of a seed, or
+// "mate N" in moves of the side to move (negative when it loses).
+func uciScore(s search.Score) string {
+	if !s.Decided() {
+		return fmt.Sprintf("cp %d", s)
+	}
+	if s > 0 {
+		return fmt.Sprintf("mate %d", (search.WinScore-s+1)/2)
+	}
+	return fmt.Sprintf("mate -%d", (search.WinScore+s+1)/2)
+}

@@ -1,0 +1,93 @@
+package protocol
+
+import (
+	"io"
+	"strings"
+	"testing"
+	"time"
+
+	"gamelab/oware"
+	"gamelab/oware/search"
+)
+
+func config() Config {
+	return Config{Engine: "test", Rules: oware.Abapa, New: func(hash, threads int) search.Searcher {
+		return search.NewEngine(search.EngineOptions{HashMiB: min(hash, 4), Threads: 1})
+	}}
+}
+
+func TestSession(t *testing.T) {
+	in := strings.Join([]string{
+		"uci",
+		"isready",
+		"ucinewgame",
+		"setoption name Hash value 2",
+		"position startpos moves Fa Eb",
+		"go depth 5",
+		"position fen 0-0-0-0-0-3-1-2-1-1-1-0-20-19-S",
+		"go movetime 50",
+		"position fen 4-4-4",
+		"position startpos moves Fz",
+		"position startpos moves FF",
+		"go depth x",
+		"frobnicate",
+		"quit",
+	}, "\n")
+	var out strings.Builder
+	if err := Serve(strings.NewReader(in), &out, config()); err != nil {
+		t.Fatal(err)
+	}
+	got := out.String()
+	for _, want := range []string{
+		"id name gamelab-oware test", "uciok", "readyok",
+		"info depth 5 score cp", "bestmove F\n", "score mate 1",
+		"info string error: position \"4-4-4\"", "info string error: move 2 of \"Fz\"",
+		"info string error: move 2: F: illegal move", "info string error: go depth", "unknown command \"frobnicate\"",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the session's output lacks %q:\n%s", want, got)
+		}
+	}
+	if n := strings.Count(got, "bestmove"); n != 2 {
+		t.Errorf("%d bestmoves, want 2:\n%s", n, got)
+	}
+}
+
+// A search without limits runs until stop, and still answers.
+func TestStop(t *testing.T) {
+	r, w := io.Pipe()
+	var out strings.Builder
+	done := make(chan error)
+	go func() { done <- Serve(r, &out, config()) }()
+	io.WriteString(w, "position startpos\ngo infinite\n")
+	time.Sleep(50 * time.Millisecond)
+	io.WriteString(w, "stop\nquit\n")
+	w.Close()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), "bestmove ") {
+		t.Errorf("no bestmove after stop:\n%s", out.String())
+	}
+}
+
+func FuzzSession(f *testing.F) {
+	f.Add("position startpos moves FaEb\ngo depth 2\n")
+	f.Add("position fen 0-0-0-0-0-3-1-2-1-1-1-0-20-19-S moves F\ngo depth 1\n")
+	f.Add("setoption name Threads value 1\ngo wtime 100 btime 100\n")
+	f.Fuzz(func(t *testing.T, script string) {
+		var out strings.Builder
+		lines := strings.Split(script, "\n")
+		for i, l := range lines { // keep fuzzed searches short
+			if strings.HasPrefix(strings.TrimSpace(l), "go") {
+				lines[i] = "go depth 2"
+			}
+			if strings.Contains(l, "setoption") {
+				lines[i] = ""
+			}
+		}
+		if err := Serve(strings.NewReader(strings.Join(lines, "\n")), &out, config()); err != nil {
+			t.Fatal(err)
+		}
+	})
+}

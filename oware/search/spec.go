@@ -1,0 +1,104 @@
+package search
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Spec names a player and how it is set: "pvs", "alphabeta@8" (a fixed
+// depth), or "pvs:no-table,no-reductions" (the engine with ingredients
+// switched off, to measure them).
+type Spec struct {
+	Name     string
+	Depth    int // a fixed depth; 0: the limits of the caller
+	Features Features
+}
+
+// String returns the spec as ParseSpec reads it.
+func (s Spec) String() string {
+	out := s.Name
+	if s.Depth > 0 {
+		out += "@" + strconv.Itoa(s.Depth)
+	}
+	var off []string
+	for _, f := range featureNames {
+		if *f.field(&s.Features) {
+			off = append(off, f.name)
+		}
+	}
+	if len(off) > 0 {
+		out += ":" + strings.Join(off, ",")
+	}
+	return out
+}
+
+var featureNames = []struct {
+	name  string
+	field func(*Features) *bool
+}{
+	{"no-table", func(f *Features) *bool { return &f.NoTable }},
+	{"no-ordering", func(f *Features) *bool { return &f.NoOrdering }},
+	{"no-reductions", func(f *Features) *bool { return &f.NoReductions }},
+	{"no-quiescence", func(f *Features) *bool { return &f.NoQuiescence }},
+	{"no-tablebase", func(f *Features) *bool { return &f.NoTablebase }},
+	{"no-aspirations", func(f *Features) *bool { return &f.NoAspirations }},
+}
+
+// ParseSpec reads a player's spec: a registered name, then optionally
+// @depth and, for the default engine, :ingredients,to,switch,off.
+func ParseSpec(s string) (Spec, error) {
+	rest, options, hasOptions := strings.Cut(s, ":")
+	name, depth, hasDepth := strings.Cut(rest, "@")
+	spec := Spec{Name: name}
+	if _, err := factories.Lookup(name); err != nil {
+		return Spec{}, err
+	}
+	if hasDepth {
+		d, err := strconv.Atoi(depth)
+		if err != nil || d < 1 || d > MaxDepth {
+			return Spec{}, fmt.Errorf("player %q: depth %q is not a whole number from 1 to %d", s, depth, MaxDepth)
+		}
+		spec.Depth = d
+	}
+	if hasOptions {
+		if name != DefaultEngine {
+			return Spec{}, fmt.Errorf("player %q: only %s has ingredients to switch off", s, DefaultEngine)
+		}
+	next:
+		for o := range strings.SplitSeq(options, ",") {
+			for _, f := range featureNames {
+				if f.name == o {
+					*f.field(&spec.Features) = true
+					continue next
+				}
+			}
+			var names []string
+			for _, f := range featureNames {
+				names = append(names, f.name)
+			}
+			return Spec{}, fmt.Errorf("player %q: no ingredient %q (%s)", s, o, strings.Join(names, ", "))
+		}
+	}
+	return spec, nil
+}
+
+// Limit returns the limits the spec's player searches with when the
+// caller gives limits: the spec's depth, if it fixes one, replaces them.
+func (s Spec) Limit(l Limits) Limits {
+	if s.Depth > 0 {
+		return Limits{Depth: s.Depth}
+	}
+	return l
+}
+
+// NewFromSpec returns the player a spec describes; o sets the default
+// engine (its Features are the spec's).
+func NewFromSpec(s Spec, o EngineOptions) Searcher {
+	if s.Name == DefaultEngine {
+		o.Features = s.Features
+		return NewEngine(o)
+	}
+	f, _ := factories.Lookup(s.Name)
+	return f()
+}

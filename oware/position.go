@@ -152,7 +152,7 @@ func (p Position) nonEmpty() uint16 {
 // nonZeroBytes returns bit i set for each non-zero byte i of x.
 func nonZeroBytes(x uint64) uint8 {
 	const low7 = 0x7f7f7f7f7f7f7f7f
-	t := ((x&low7)+low7 | x) & 0x8080808080808080
+	t := ((x & low7) + low7 | x) & 0x8080808080808080
 	return uint8((t >> 7) * 0x0102040810204080 >> 56)
 }
 

@@ -2,8 +2,10 @@ package main
 
 import (
 	"errors"
+	"time"
 
 	"gamelab/internal/tui"
+	"gamelab/oware/search"
 	"gamelab/twenty48"
 )
 
@@ -23,7 +25,9 @@ var games = []game{
 	{tui.MenuItem{Name: "2048", Description: "slide and merge tiles"}, func(e *env) error {
 		return play2048(e, &twenty48PlayCmd{Size: twenty48.DefaultSize, Mode: "classic"})
 	}},
-	{tui.MenuItem{Name: "Oware", Description: "the mancala game of West Africa"}, nil},
+	{tui.MenuItem{Name: "Oware", Description: "the mancala game of West Africa"}, func(e *env) error {
+		return playOware(e, &owarePlayCmd{South: "human", North: "computer", Engine: search.DefaultEngine, MoveTime: time.Second, Rules: "abapa", Delay: 700 * time.Millisecond})
+	}},
 	{tui.MenuItem{Name: "Mastermind", Description: "break the colour code"}, func(e *env) error {
 		return playMastermind(e, &mastermindPlayCmd{Pegs: 4, Colors: 6, Rows: 10})
 	}},

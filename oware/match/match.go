@@ -13,7 +13,6 @@ import (
 
 	"gamelab/internal/bench"
 	"gamelab/oware"
-	"gamelab/oware/protocol"
 	"gamelab/oware/search"
 )
 
@@ -28,7 +27,7 @@ type Player struct {
 func ParsePlayer(s string) (Player, error) {
 	if command, ok := strings.CutPrefix(s, "cmd:"); ok {
 		if strings.TrimSpace(command) == "" {
-			return Player{}, fmt.Errorf("player %q: no command after cmd:", s)
+			return Player{}, fmt.Errorf("player %q: cmd: needs a command line after it", s)
 		}
 		return Player{Command: command}, nil
 	}
@@ -57,6 +56,16 @@ type Config struct {
 	Tablebase     search.Tablebase
 	MaxPlies      int    // a game still going after this many plies is scored as the stores stand
 	Seed          uint64 // the run's seed, which draws the openings
+	// Start runs an external engine's command (the protocol's client).
+	Start func(command string) (External, error)
+}
+
+// External is an engine run as another program.
+type External interface {
+	search.Searcher
+	NewGame()
+	Err() error // the first failure talking to it
+	Close() error
 }
 
 // DefaultOpeningPlies is the length of the random openings.
@@ -86,12 +95,15 @@ func (c Config) limits() search.Limits { return search.Limits{MoveTime: c.MoveTi
 type side struct {
 	s      search.Searcher
 	spec   search.Spec
-	client *protocol.Client
+	client External
 }
 
 func (c Config) newSide(p Player) (*side, error) {
 	if p.Command != "" {
-		cl, err := protocol.Start(p.Command)
+		if c.Start == nil {
+			return nil, fmt.Errorf("player %v: external engines cannot be run here", p)
+		}
+		cl, err := c.Start(p.Command)
 		if err != nil {
 			return nil, err
 		}
@@ -99,6 +111,8 @@ func (c Config) newSide(p Player) (*side, error) {
 	}
 	return &side{s: search.NewFromSpec(p.Spec, search.EngineOptions{Threads: 1, HashMiB: c.HashMiB, Tablebase: c.Tablebase}), spec: p.Spec}, nil
 }
+
+func (c Config) players() map[bool]Player { return map[bool]Player{false: c.First, true: c.Second} }
 
 // BenchPlayer is a worker's pair of players.
 type BenchPlayer struct {
@@ -178,7 +192,7 @@ func (b *BenchPlayer) Play(ctx context.Context, bg bench.Game) (bench.Outcome, e
 		r := mover.s.Search(ctx, g, mover.spec.Limit(b.cfg.limits()), nil)
 		if _, err := g.Play(r.Move); err != nil {
 			if mover.client != nil && mover.client.Err() != nil {
-				return bench.Outcome{}, fmt.Errorf("%s: %w", mover.client.Name, mover.client.Err())
+				return bench.Outcome{}, fmt.Errorf("%v: %w", b.cfg.players()[mover == b.sides[1]], mover.client.Err())
 			}
 			return bench.Outcome{}, fmt.Errorf("game %d after %s: %w", bg.Index, oware.FormatMoves(g.Moves()), err)
 		}

@@ -40,7 +40,7 @@ const Name = "gamelab-oware"
 // way to make a searcher with the given hash size and threads, and the
 // rules.
 type Config struct {
-	Engine string                                       // shown after Name in "id name"
+	Engine string                                     // shown after Name in "id name"
 	New    func(hashMiB, threads int) search.Searcher // called on start and on setoption
 	Rules  oware.Rules
 }

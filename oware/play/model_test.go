@@ -1,0 +1,119 @@
+package play
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/golden"
+	"github.com/muesli/termenv"
+
+	"gamelab/internal/testenv"
+	"gamelab/oware"
+	"gamelab/oware/search"
+)
+
+func TestMain(m *testing.M) {
+	lipgloss.SetColorProfile(termenv.TrueColor)
+	os.Exit(testenv.RunWithOwnDirs(m))
+}
+
+func runes(s string) tea.KeyMsg { return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(s)} }
+
+// send delivers msgs and runs the commands they return, as the program
+// would, so that the computer's searches answer.
+func send(m *Model, msgs ...tea.Msg) {
+	for _, msg := range msgs {
+		_, cmd := m.Update(msg)
+		run(m, cmd)
+	}
+}
+
+func run(m *Model, cmd tea.Cmd) {
+	for cmd != nil {
+		msg := cmd()
+		if _, ok := msg.(tickMsg); ok || msg == nil {
+			return
+		}
+		_, cmd = m.Update(msg)
+	}
+}
+
+func newModel(players [2]Who) *Model {
+	m := New(Options{Players: players, Engine: search.Spec{Name: "alphabeta", Depth: 2}})
+	m.Update(tea.WindowSizeMsg{Width: 90, Height: 30})
+	return m
+}
+
+func TestHumanAgainstComputer(t *testing.T) {
+	m := newModel([2]Who{Human, Computer})
+	send(m, runes("F"))
+	if moves := m.game.Moves(); len(moves) != 2 || moves[0] != 5 {
+		t.Fatalf("moves %s after F, want F and the computer's reply", oware.FormatMoves(moves))
+	}
+	send(m, runes("a"))
+	if !strings.Contains(m.message, "Not that one") || len(m.game.Moves()) != 2 {
+		t.Errorf("North's house was played for South: %q", m.message)
+	}
+	send(m, tea.KeyMsg{Type: tea.KeyBackspace})
+	if len(m.game.Moves()) != 0 {
+		t.Errorf("undo left %s, want the start", oware.FormatMoves(m.game.Moves()))
+	}
+	send(m, tea.KeyMsg{Type: tea.KeyRight}, tea.KeyMsg{Type: tea.KeyEnter})
+	if moves := m.game.Moves(); len(moves) != 2 || moves[0] != 1 {
+		t.Errorf("→ enter played %s, want B first", oware.FormatMoves(moves))
+	}
+	send(m, runes("?"))
+	if !strings.Contains(m.message, "Recommended:") {
+		t.Errorf("no recommendation: %q", m.message)
+	}
+}
+
+func TestComputerOpensAndGameEnds(t *testing.T) {
+	m := newModel([2]Who{Computer, Human})
+	run(m, m.Init())
+	if len(m.game.Moves()) != 1 {
+		t.Fatalf("the computer did not open: %s", oware.FormatMoves(m.game.Moves()))
+	}
+	for i := 0; !m.game.Over() && i < 400; i++ {
+		send(m, runes(m.game.Legal().First().String()))
+	}
+	if !m.game.Over() || !strings.Contains(ansi.Strip(m.View()), m.game.Result().End.String()) {
+		t.Errorf("game over %v, view:\n%s", m.game.Over(), ansi.Strip(m.View()))
+	}
+	if rec := m.opts.Profile.Stats.Get(StatsKey(m.opts.Engine, m.opts.Limits)); rec.Played != 1 {
+		t.Errorf("record %+v, want one game", rec)
+	}
+}
+
+func TestCapturesShown(t *testing.T) {
+	p, _ := oware.ParsePosition("0-0-0-0-0-3-1-2-1-1-1-0-20-19-S")
+	m := New(Options{Players: [2]Who{Human, Human}, Game: oware.NewGame(p, oware.Abapa)})
+	m.Update(tea.WindowSizeMsg{Width: 90, Height: 30})
+	send(m, runes("F"))
+	if got := m.lastTaken; len(got) != 3 || got[0] != 6 || got[2] != 8 {
+		t.Errorf("captured houses %v, want a, b, c", got)
+	}
+	golden.RequireEqual(t, []byte(ansi.Strip(m.View())))
+}
+
+func TestSaveAndLoad(t *testing.T) {
+	var saved string
+	m := New(Options{Players: [2]Who{Human, Human}, SaveRecord: func(r string) (string, error) { saved = r; return "game.txt", nil }})
+	send(m, runes("F"), runes("a"), tea.KeyMsg{Type: tea.KeyCtrlS})
+	if !strings.Contains(m.message, "game.txt") {
+		t.Errorf("message %q", m.message)
+	}
+	g, err := oware.ParseRecord(strings.NewReader(saved))
+	if err != nil || oware.FormatMoves(g.Moves()) != "Fa" {
+		t.Fatalf("saved %q: %v", saved, err)
+	}
+}
+
+func TestView(t *testing.T) {
+	m := newModel([2]Who{Human, Computer})
+	golden.RequireEqual(t, []byte(ansi.Strip(m.View())))
+}

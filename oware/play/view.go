@@ -1,0 +1,168 @@
+package play
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/lipgloss"
+
+	"gamelab/internal/tui"
+	"gamelab/oware"
+)
+
+// The board's colours: the house under the cursor, the house last sown
+// and the houses it captured.
+var (
+	cursorStyle = lipgloss.NewStyle().Background(tui.ColourAccent).Foreground(lipgloss.Color("#000000")).Bold(true)
+	lastStyle   = lipgloss.NewStyle().Underline(true).Bold(true).Foreground(tui.ColourAccent)
+	takenStyle  = lipgloss.NewStyle().Background(tui.ColourError).Foreground(lipgloss.Color("#ffffff")).Bold(true)
+	houseStyle  = lipgloss.NewStyle().Border(lipgloss.RoundedBorder()).BorderForeground(tui.ColourDim)
+)
+
+// cell draws house h, 5 cells wide.
+func (m *Model) cell(p oware.Position, h int) string {
+	text := fmt.Sprintf(" %2d  ", p.House(h))
+	if p.House(h) == 0 {
+		text = "  ·  "
+	}
+	switch {
+	case slices.Contains(m.lastTaken, h):
+		return takenStyle.Render(text)
+	case m.showCursor() && h == int(m.cursorMove()):
+		return cursorStyle.Render(text)
+	case h == int(m.last):
+		return lastStyle.Render(text)
+	}
+	return text
+}
+
+// showCursor reports whether a person is to move.
+func (m *Model) showCursor() bool { return !m.game.Over() && !m.computerToMove() }
+
+// board draws the two rows, North's from f to a above South's from A to
+// F, each store beside its owner's end of the board.
+func (m *Model) board() string {
+	p := m.game.Position()
+	var north, south []string
+	for i := range oware.RowLength {
+		north = append(north, m.cell(p, oware.HouseCount-1-i))
+		south = append(south, m.cell(p, i))
+	}
+	letters := func(from byte, reverse bool) string {
+		var ls []string
+		for i := range oware.RowLength {
+			c := from + byte(i)
+			if reverse {
+				c = from + byte(oware.RowLength-1-i)
+			}
+			ls = append(ls, fmt.Sprintf("  %c  ", c))
+		}
+		return tui.Dim.Render(strings.Join(ls, "│"))
+	}
+	rows := strings.Join([]string{
+		letters('a', true),
+		strings.Join(north, "│"),
+		strings.Repeat("─", 6*oware.RowLength-1),
+		strings.Join(south, "│"),
+		letters('A', false),
+	}, "\n")
+	store := func(s oware.Side) string {
+		return lipgloss.JoinVertical(lipgloss.Center, tui.Dim.Render(s.String()), tui.Strong.Render(fmt.Sprintf("%2d", p.Store(s))))
+	}
+	return lipgloss.JoinHorizontal(lipgloss.Center, store(oware.North), " ", houseStyle.Render(rows), " ", store(oware.South))
+}
+
+// who names the player of a side.
+func (m *Model) who(s oware.Side) string {
+	if m.opts.Players[s] == Human {
+		if m.opts.Players == [2]Who{Human, Human} {
+			return s.String()
+		}
+		return s.String() + " (you)"
+	}
+	return fmt.Sprintf("%v (%s)", s, StatsKey(m.opts.Engine, m.opts.Limits))
+}
+
+// status says whose turn it is, or how the game ended.
+func (m *Model) status() string {
+	if m.game.Over() {
+		p := m.game.Position()
+		r := m.game.Result()
+		score := fmt.Sprintf("%d–%d", p.Store(oware.South), p.Store(oware.North))
+		if r.Draw {
+			return tui.Title.Render("A draw, " + score + ": " + r.End.String())
+		}
+		return tui.Title.Render(fmt.Sprintf("%s wins %s: %v", m.who(r.Winner), score, r.End))
+	}
+	side := m.game.Position().ToMove()
+	switch {
+	case m.paused:
+		return fmt.Sprintf("%s to move (paused)", m.who(side))
+	case m.computerToMove():
+		return fmt.Sprintf("%s is thinking…", m.who(side))
+	}
+	return fmt.Sprintf("%s to move: choose a house (%s)", m.who(side), legalLetters(m.game.Legal()))
+}
+
+func legalLetters(s oware.MoveSet) string {
+	var ls []string
+	for _, mv := range s.Moves() {
+		ls = append(ls, mv.String())
+	}
+	return strings.Join(ls, " ")
+}
+
+// View implements tea.Model.
+func (m *Model) View() string {
+	if m.help {
+		return tui.Centre(m.width, m.height, helpText())
+	}
+	layout := func(withHelp bool) func() string {
+		return func() string {
+			parts := []string{
+				tui.Title.Render("Oware") + tui.Dim.Render(fmt.Sprintf("  ·  %v", m.game.Rules())),
+				"",
+				m.board(),
+				"",
+				m.status(),
+				m.message,
+			}
+			if m.notice != "" {
+				parts = append(parts, tui.Notice(m.notice, min(m.width, 70)))
+			}
+			if withHelp {
+				parts = append(parts, "", tui.HelpLines(m.width,
+					[]key.Binding{Keys.Left, Keys.Sow, Keys.Hint, Keys.Undo},
+					[]key.Binding{Keys.Save, Keys.New, Keys.Pause, tui.Keys.Leave}))
+			}
+			return lipgloss.JoinVertical(lipgloss.Center, parts...)
+		}
+	}
+	return tui.Fit(m.width, m.height, m.notice, layout(true), layout(false))
+}
+
+func helpText() string {
+	return tui.Panel.Render(strings.Join([]string{
+		tui.Title.Render("Oware (Abapa)"),
+		"",
+		"Each side owns six houses: South A–F along the bottom, North a–f",
+		"along the top. Sowing runs anticlockwise: A→F, then a→f, back to A.",
+		"",
+		"• A move takes every seed of one of your houses and sows them one",
+		"  by one into the following houses (skipping the house it left).",
+		"• If the last seed lands on the opponent's side and makes 2 or 3,",
+		"  those are captured, and so are the houses before it that hold",
+		"  2 or 3, back to the first that does not.",
+		"• A capture that would take every seed of the opponent captures",
+		"  nothing (a grand slam).",
+		"• If your opponent has no seeds you must give them some.",
+		"• 25 seeds win. A position that repeats, or no move left, ends the",
+		"  game: each side takes the seeds on its own row.",
+		"",
+		"Keys: ←/→ and enter, or a house letter, to sow; ? recommends a move;",
+		"⌫ undoes; ctrl+s saves the game record; ctrl+n starts again;",
+		"p pauses two computers; q quits. Any key closes this help.",
+	}, "\n"))
+}

@@ -327,6 +327,17 @@ func TestPlayRefusesWithReasons(t *testing.T) {
 	}
 }
 
+func TestSetupAndHouseBytes(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 9))
+	for range 1000 {
+		p := randomPosition(rng)
+		q := Setup(p.HouseBytes(), [2]uint8{uint8(p.Store(South)), uint8(p.Store(North))}, p.ToMove())
+		if q != p {
+			t.Fatalf("Setup(HouseBytes(%v)) = %v", p, q)
+		}
+	}
+}
+
 func TestNotationErrors(t *testing.T) {
 	bad := map[string]string{
 		"4-4-4-4-4-4-4-4-4-4-4-4-0-0":   "fields",

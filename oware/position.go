@@ -1,6 +1,7 @@
 package oware
 
 import (
+	"encoding/binary"
 	"fmt"
 	"strconv"
 	"strings"
@@ -89,6 +90,26 @@ func NewPosition(houses [HouseCount]int, stores [2]int, toMove Side) (Position, 
 	}
 	p.hi |= uint64(toMove) << sideShift
 	return p, nil
+}
+
+// HouseBytes returns the twelve houses, A..F then a..f, a byte each.
+func (p Position) HouseBytes() [HouseCount]uint8 {
+	var b [16]uint8
+	binary.LittleEndian.PutUint64(b[:8], p.lo)
+	binary.LittleEndian.PutUint64(b[8:], p.hi)
+	return [HouseCount]uint8(b[:HouseCount])
+}
+
+// Setup returns the position of the given houses (A..F, a..f), stores
+// and side to move without checking them: for databases and tests that
+// build positions by the million. Counts must be at most 48; Apply and
+// Legal need nothing else, but only NewPosition makes a position of a
+// game.
+func Setup(houses [HouseCount]uint8, stores [2]uint8, toMove Side) Position {
+	var b [16]uint8
+	copy(b[:], houses[:])
+	b[8+storeShift/8], b[9+storeShift/8], b[8+sideShift/8] = stores[0], stores[1], uint8(toMove)
+	return Position{lo: binary.LittleEndian.Uint64(b[:8]), hi: binary.LittleEndian.Uint64(b[8:])}
 }
 
 // House returns the seeds in house h (0..11: A..F, a..f).

@@ -8,8 +8,10 @@ import (
 	"time"
 
 	"gamelab/internal/bench"
+	"gamelab/internal/cache"
 	"gamelab/internal/store"
 	"gamelab/oware"
+	"gamelab/oware/egdb"
 	"gamelab/oware/match"
 	oplay "gamelab/oware/play"
 	"gamelab/oware/protocol"
@@ -21,6 +23,7 @@ type owareCmd struct {
 	Engine owareEngineCmd `cmd:"" help:"Speak the UCI-style engine protocol on stdin/stdout (docs/protocols/oware.md)."`
 	Match  owareMatchCmd  `cmd:"" help:"Play engines against each other from varied openings, colours swapped."`
 	Perft  owarePerftCmd  `cmd:"" help:"Count the move sequences of each length from a position (move-generation check)."`
+	EGDB   owareEGDBCmd   `cmd:"" name:"egdb" help:"The endgame database: build it, look positions up."`
 }
 
 // owareRulesFlag is --rules: abapa or its variants.
@@ -91,6 +94,7 @@ func (c *owarePerftCmd) Run(e *env) error {
 type owareEngineCmd struct {
 	Player string         `default:"${owareengine}" help:"The engine: ${owareplayers}; @N fixes a depth (alphabeta@8)."`
 	Rules  owareRulesFlag `default:"abapa" help:"abapa, or variants such as grand-slam=forbidden."`
+	egdbFlags
 }
 
 func (c *owareEngineCmd) Validate() error {
@@ -100,11 +104,12 @@ func (c *owareEngineCmd) Validate() error {
 
 func (c *owareEngineCmd) Run(e *env) error {
 	spec, _ := search.ParseSpec(c.Player)
+	tb := c.tablebase(e)
 	return protocol.Serve(e.stdin, e.stdout, protocol.Config{
 		Engine: spec.String(),
 		Rules:  c.Rules.rules(),
 		New: func(hash, threads int) search.Searcher {
-			return search.NewFromSpec(spec, search.EngineOptions{HashMiB: hash, Threads: threads})
+			return search.NewFromSpec(spec, search.EngineOptions{HashMiB: hash, Threads: threads, Tablebase: tb})
 		},
 	})
 }
@@ -120,6 +125,7 @@ type owareMatchCmd struct {
 	Workers  int            `help:"Games played at once (default: one per core; each engine searches on one thread)."`
 	Shard    string         `default:"0/1" help:"Play only part i/n of the run, to merge later with gamelab merge."`
 	JSON     bool           `help:"Print the full report as JSON."`
+	egdbFlags
 }
 
 func (c *owareMatchCmd) Validate() error {
@@ -147,7 +153,7 @@ func (c *owareMatchCmd) Run(e *env) error {
 	second, _ := match.ParsePlayer(c.North)
 	shard, _ := bench.ParseShard(c.Shard)
 	mc := match.Config{First: first, Second: second, MoveTime: c.MoveTime, Rules: c.Rules.rules(),
-		OpeningPlies: c.Opening, Seed: c.Seed, HashMiB: 16,
+		OpeningPlies: c.Opening, Seed: c.Seed, HashMiB: 16, Tablebase: c.tablebase(e),
 		Start: func(command string) (match.External, error) { return protocol.Start(command) }}
 	cfg := mc.BenchConfig(c.Games)
 	cfg.Shard, cfg.Workers = shard, c.Workers
@@ -182,6 +188,7 @@ type owarePlayCmd struct {
 	Rules    owareRulesFlag `default:"abapa" help:"abapa, or variants such as grand-slam=forbidden,cycle=third-repetition."`
 	Load     string         `type:"existingfile" placeholder:"FILE" help:"Go on with a game saved with ctrl+s."`
 	Delay    time.Duration  `default:"700ms" help:"Pause between two computers' moves, to watch them."`
+	egdbFlags
 }
 
 func (c *owarePlayCmd) Validate() error {
@@ -226,13 +233,17 @@ func playOware(e *env, c *owarePlayCmd) error {
 	if err != nil {
 		return err
 	}
+	tb := c.tablebase(e)
 	who := map[string]oplay.Who{"human": oplay.Human, "computer": oplay.Computer}
 	opts := oplay.Options{
 		Players: [2]oplay.Who{who[c.South], who[c.North]},
 		Engine:  spec, Limits: search.Limits{MoveTime: c.MoveTime},
 		Rules: c.Rules.rules(), Game: game, Delay: c.Delay,
 		SaveRecord: saveOwareRecord,
-		Profile:    pr.loaded, Update: pr.update, Notice: pr.notice,
+		NewSearcher: func(s search.Spec) search.Searcher {
+			return search.NewFromSpec(s, search.EngineOptions{Tablebase: tb})
+		},
+		Profile: pr.loaded, Update: pr.update, Notice: pr.notice,
 	}
 	_, err = runProgram(e, newProgram(e, oplay.New(opts)), "oware play")
 	return err
@@ -246,4 +257,107 @@ func saveOwareRecord(record string) (string, error) {
 		return "", err
 	}
 	return name, nil
+}
+
+type owareEGDBCmd struct {
+	Build owareEGDBBuildCmd `cmd:"" help:"Build the endgame database by retrograde analysis and keep it in the cache directory."`
+	Probe owareEGDBProbeCmd `cmd:"" help:"Look a position up in the cached database."`
+}
+
+type owareEGDBBuildCmd struct {
+	Seeds   int `default:"${owareegdbseeds}" help:"Every position with up to this many seeds on the board (each seed more costs about 1.7 times the time and memory)."`
+	Threads int `help:"Threads (default: every core)."`
+}
+
+func (c *owareEGDBBuildCmd) Validate() error {
+	if c.Seeds < 1 || c.Seeds > egdb.MaxSeeds {
+		return fmt.Errorf("--seeds %d: want 1 to %d", c.Seeds, egdb.MaxSeeds)
+	}
+	if c.Threads < 0 {
+		return fmt.Errorf("--threads %d: want 0 or more", c.Threads)
+	}
+	return nil
+}
+
+func (c *owareEGDBBuildCmd) Run(e *env) error {
+	dir, err := e.cache()
+	if err != nil {
+		return err
+	}
+	start := time.Now()
+	fmt.Fprintf(e.stdout, "%5s %13s %7s %7s %9s\n", "seeds", "positions", "sweeps", "exact", "time")
+	db, err := egdb.Build(c.Seeds, c.Threads, func(n int, size uint64, sweeps int, exact uint64) {
+		fmt.Fprintf(e.stdout, "%5d %13d %7d %6.1f%% %8.1fs\n", n, size, sweeps, 100*float64(exact)/float64(size), time.Since(start).Seconds())
+	})
+	if err != nil {
+		return err
+	}
+	path, err := egdb.SaveCached(dir, db)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "kept in %s\n", path)
+	return nil
+}
+
+type owareEGDBProbeCmd struct {
+	Position string `arg:"" help:"The position, such as 0-0-0-0-0-2-1-1-1-0-0-0-22-21-S."`
+}
+
+func (c *owareEGDBProbeCmd) Run(e *env) error {
+	p, err := oware.ParsePosition(c.Position)
+	if err != nil {
+		return err
+	}
+	db, err := loadEGDB(e)
+	if db == nil {
+		if err == nil {
+			err = errors.New("no endgame database is cached: build one with gamelab oware egdb build")
+		}
+		return err
+	}
+	lo, hi, ok := db.Bounds(p)
+	if !ok {
+		return fmt.Errorf("%d seeds on the board: the database covers %d", p.OnBoard(), db.Seeds())
+	}
+	if lo == hi {
+		fmt.Fprintf(e.stdout, "%v to move captures %d of the %d seeds on the board\n", p.ToMove(), lo, p.OnBoard())
+		return nil
+	}
+	fmt.Fprintf(e.stdout, "%v to move captures %d to %d of the %d seeds on the board: best play goes round, and the cycle rule decides\n", p.ToMove(), lo, hi, p.OnBoard())
+	return nil
+}
+
+// egdbFlags choose whether the engines use the cached endgame database.
+type egdbFlags struct {
+	NoEGDB bool `name:"no-egdb" help:"Play without the cached endgame database."`
+}
+
+// tablebase returns the cached database, unless told not to; a damaged
+// file is reported on stderr and set aside, and the engines play without.
+func (f egdbFlags) tablebase(e *env) search.Tablebase {
+	if f.NoEGDB {
+		return nil
+	}
+	db, err := loadEGDB(e)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "endgame database: %v\n", err)
+	}
+	if db == nil {
+		return nil
+	}
+	return db
+}
+
+// loadEGDB loads the largest cached database: nil and no error if none.
+func loadEGDB(e *env) (*egdb.DB, error) {
+	dir, err := e.cache()
+	if err != nil {
+		return nil, nil
+	}
+	db, _, err := egdb.LoadCached(dir)
+	if errors.Is(err, cache.ErrMissing) {
+		return nil, nil
+	}
+	return db, err
 }

@@ -14,9 +14,10 @@ import (
 // seeds on the board.
 type Tablebase interface {
 	// Probe returns how many of the seeds on the board the side to move
-	// captures from p under perfect play, and false if p is beyond the
-	// database.
-	Probe(p oware.Position) (int, bool)
+	// captures from p under perfect play, whether that is exact or an
+	// estimate (a cycle whose end the rules decide), and false if p is
+	// beyond the database.
+	Probe(p oware.Position) (captures int, exact, ok bool)
 }
 
 // Features are the engine's ingredients, each of which can be switched
@@ -74,6 +75,7 @@ func NewEngine(o EngineOptions) *Engine {
 	if o.Features.NoTablebase {
 		o.Tablebase = nil
 	}
+	// The database holds Abapa's values; other rules see other games.
 	return &Engine{opts: o, tt: newTable(o.HashMiB), eval: newEvaluator(w)}
 }
 
@@ -297,15 +299,18 @@ func (w *worker) ending(p oware.Position, legal oware.MoveSet, idx, quietFrom in
 // tablebase returns the exact score of p from the database, if it has it.
 func (w *worker) tablebase(p oware.Position, ply int) (Score, bool) {
 	tb := w.e.opts.Tablebase
-	if tb == nil {
+	if tb == nil || w.rules != oware.Abapa {
 		return 0, false
 	}
-	captures, ok := tb.Probe(p)
+	captures, exact, ok := tb.Probe(p)
 	if !ok {
 		return 0, false
 	}
 	side := p.ToMove()
 	lead := p.Lead(side) + 2*captures - p.OnBoard()
+	if !exact {
+		return Score(lead) * 100, true
+	}
 	switch {
 	case lead > 0:
 		return WinScore - Score(ply) - 1, true

@@ -13,6 +13,7 @@ type Spec struct {
 	Name     string
 	Depth    int // a fixed depth; 0: the limits of the caller
 	Features Features
+	Weights  *Weights // the evaluation, if set (pvs:empty=-60,large=50)
 }
 
 // String returns the spec as ParseSpec reads it.
@@ -27,10 +28,25 @@ func (s Spec) String() string {
 			off = append(off, f.name)
 		}
 	}
+	if s.Weights != nil {
+		for _, w := range weightNames {
+			off = append(off, fmt.Sprintf("%s=%d", w.name, *w.field(s.Weights)))
+		}
+	}
 	if len(off) > 0 {
 		out += ":" + strings.Join(off, ",")
 	}
 	return out
+}
+
+var weightNames = []struct {
+	name  string
+	field func(*Weights) *Score
+}{
+	{"empty", func(w *Weights) *Score { return &w.Empty }},
+	{"vulnerable", func(w *Weights) *Score { return &w.Vulnerable }},
+	{"large", func(w *Weights) *Score { return &w.Large }},
+	{"tempo", func(w *Weights) *Score { return &w.Tempo }},
 }
 
 var featureNames = []struct {
@@ -67,6 +83,12 @@ func ParseSpec(s string) (Spec, error) {
 		}
 	next:
 		for o := range strings.SplitSeq(options, ",") {
+			if name, value, ok := strings.Cut(o, "="); ok {
+				if err := spec.setWeight(name, value); err != nil {
+					return Spec{}, fmt.Errorf("player %q: %w", s, err)
+				}
+				continue
+			}
 			for _, f := range featureNames {
 				if f.name == o {
 					*f.field(&spec.Features) = true
@@ -77,10 +99,35 @@ func ParseSpec(s string) (Spec, error) {
 			for _, f := range featureNames {
 				names = append(names, f.name)
 			}
-			return Spec{}, fmt.Errorf("player %q: no ingredient %q (%s)", s, o, strings.Join(names, ", "))
+			return Spec{}, fmt.Errorf("player %q: no ingredient %q (%s, or a weight such as empty=-60)", s, o, strings.Join(names, ", "))
 		}
 	}
 	return spec, nil
+}
+
+// setWeight sets one weight of the evaluation, the others at their
+// defaults.
+func (s *Spec) setWeight(name, value string) error {
+	for _, w := range weightNames {
+		if w.name != name {
+			continue
+		}
+		v, err := strconv.Atoi(value)
+		if err != nil || v < -10000 || v > 10000 {
+			return fmt.Errorf("weight %s: %q is not a whole number from -10000 to 10000", name, value)
+		}
+		if s.Weights == nil {
+			w := DefaultWeights
+			s.Weights = &w
+		}
+		*w.field(s.Weights) = Score(v)
+		return nil
+	}
+	var names []string
+	for _, w := range weightNames {
+		names = append(names, w.name)
+	}
+	return fmt.Errorf("no weight %q (%s)", name, strings.Join(names, ", "))
 }
 
 // Limit returns the limits the spec's player searches with when the
@@ -97,6 +144,9 @@ func (s Spec) Limit(l Limits) Limits {
 func NewFromSpec(s Spec, o EngineOptions) Searcher {
 	if s.Name == DefaultEngine {
 		o.Features = s.Features
+		if s.Weights != nil {
+			o.Weights = s.Weights
+		}
 		return NewEngine(o)
 	}
 	f, _ := factories.Lookup(s.Name)

@@ -160,18 +160,6 @@ func (db *DB) Bounds(p oware.Position) (lo, hi int, ok bool) {
 	return int(v & 0xff), int(v >> 8), true
 }
 
-// Probe returns how many of the seeds on the board the side to move
-// captures from p under best play, and whether that is exact: where the
-// bounds differ, the estimate is what Abapa's cycle rule gives now (each
-// side its own row), kept within them.
-func (db *DB) Probe(p oware.Position) (captures int, exact, ok bool) {
-	lo, hi, ok := db.Bounds(p)
-	if !ok || lo == hi {
-		return lo, ok, ok
-	}
-	return max(lo, min(hi, p.RowSeeds(p.ToMove()))), false, true
-}
-
 // Progress is told of each level as it is built: its positions, the
 // sweeps it took and how many of its values are exact.
 type Progress func(seeds int, positions uint64, sweeps int, exact uint64)

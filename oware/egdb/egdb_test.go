@@ -77,9 +77,9 @@ func TestKnownEndings(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, exact, ok := small.Probe(p)
-		if !ok || !exact || got != tt.want {
-			t.Errorf("Probe(%s) = %d, %v, %v; want %d, exact", tt.position, got, exact, ok, tt.want)
+		lo, hi, ok := small.Bounds(p)
+		if !ok || lo != tt.want || hi != tt.want {
+			t.Errorf("Bounds(%s) = %d, %d, %v; want %d exactly", tt.position, lo, hi, ok, tt.want)
 		}
 	}
 }
@@ -100,8 +100,8 @@ func TestMirror(t *testing.T) {
 		}
 		p, _ := oware.NewPosition(hs, [2]int{48 - n, 0}, oware.South)
 		q, _ := oware.NewPosition(mirror, [2]int{0, 48 - n}, oware.North)
-		a, _, _ := small.Probe(p)
-		b, _, _ := small.Probe(q)
+		a, _, _ := small.Bounds(p)
+		b, _, _ := small.Bounds(q)
 		if a != b {
 			t.Fatalf("%v: %d, mirrored %v: %d", p, a, q, b)
 		}

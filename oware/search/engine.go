@@ -13,11 +13,10 @@ import (
 // Tablebase is an endgame database: the exact value of positions with few
 // seeds on the board.
 type Tablebase interface {
-	// Probe returns how many of the seeds on the board the side to move
-	// captures from p under perfect play, whether that is exact or an
-	// estimate (a cycle whose end the rules decide), and false if p is
-	// beyond the database.
-	Probe(p oware.Position) (captures int, exact, ok bool)
+	// Bounds returns the least and the most of the seeds on the board the
+	// side to move captures from p under best play, and false if p is
+	// beyond the database. They differ where a cycle's end decides.
+	Bounds(p oware.Position) (lo, hi int, ok bool)
 }
 
 // Features are the engine's ingredients, each of which can be switched
@@ -296,28 +295,27 @@ func (w *worker) ending(p oware.Position, legal oware.MoveSet, idx, quietFrom in
 	return oware.NotOver
 }
 
-// tablebase returns the exact score of p from the database, if it has it.
+// tablebase returns the score of p from the database when its bounds
+// decide the game: a win, a loss or a draw whatever happens in a cycle.
 func (w *worker) tablebase(p oware.Position, ply int) (Score, bool) {
 	tb := w.e.opts.Tablebase
 	if tb == nil || w.rules != oware.Abapa {
 		return 0, false
 	}
-	captures, exact, ok := tb.Probe(p)
+	lo, hi, ok := tb.Bounds(p)
 	if !ok {
 		return 0, false
 	}
-	side := p.ToMove()
-	lead := p.Lead(side) + 2*captures - p.OnBoard()
-	if !exact {
-		return Score(lead) * 100, true
-	}
-	switch {
-	case lead > 0:
+	lead, n := p.Lead(p.ToMove()), p.OnBoard()
+	switch least, most := lead+2*lo-n, lead+2*hi-n; {
+	case least > 0:
 		return WinScore - Score(ply) - 1, true
-	case lead < 0:
+	case most < 0:
 		return -WinScore + Score(ply) + 1, true
+	case least == 0 && most == 0:
+		return 0, true
 	}
-	return 0, true
+	return 0, false
 }
 
 // child is a move with the position it leads to, for ordering.

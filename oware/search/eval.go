@@ -10,6 +10,7 @@ type Weights struct {
 	Vulnerable Score // a house of 1 or 2 seeds: one or two sown make 2 or 3 there
 	Large      Score // a house of 12 or more: it goes round and captures later
 	Tempo      Score // the side to move
+	Row        Score // a seed on one's own row: what a cycle or the end of moves hands over
 }
 
 // DefaultWeights are the evaluation's weights, tuned by self-play.
@@ -22,12 +23,18 @@ type evaluator struct {
 	tempo Score
 }
 
+// The house table folds the Row weight in: a house of n seeds is worth
+// n·Row besides its shape.
+
 func newEvaluator(w Weights) *evaluator {
 	e := &evaluator{tempo: w.Tempo}
 	e.house[0] = w.Empty
 	e.house[1], e.house[2] = w.Vulnerable, w.Vulnerable
 	for n := 12; n <= oware.TotalSeeds; n++ {
 		e.house[n] = w.Large
+	}
+	for n := range e.house {
+		e.house[n] += Score(n) * w.Row
 	}
 	return e
 }

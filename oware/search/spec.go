@@ -47,6 +47,7 @@ var weightNames = []struct {
 	{"vulnerable", func(w *Weights) *Score { return &w.Vulnerable }},
 	{"large", func(w *Weights) *Score { return &w.Large }},
 	{"tempo", func(w *Weights) *Score { return &w.Tempo }},
+	{"row", func(w *Weights) *Score { return &w.Row }},
 }
 
 var featureNames = []struct {

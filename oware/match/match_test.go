@@ -1,0 +1,62 @@
+package match
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"gamelab/internal/bench"
+	"gamelab/oware"
+)
+
+func TestParsePlayer(t *testing.T) {
+	for _, s := range []string{"pvs", "alphabeta@8", "pvs:no-table,no-reductions", "cmd:./engine --uci", "pvs:empty=-100"} {
+		p, err := ParsePlayer(s)
+		if err != nil {
+			t.Fatalf("ParsePlayer(%q): %v", s, err)
+		}
+		if p.String() != s && !strings.HasPrefix(s, "pvs:empty") {
+			t.Errorf("ParsePlayer(%q).String() = %q", s, p)
+		}
+	}
+	for _, s := range []string{"genius", "alphabeta@0", "minimax:no-table", "cmd:", "pvs:no-brain", "pvs:empty=x"} {
+		if _, err := ParsePlayer(s); err == nil {
+			t.Errorf("ParsePlayer(%q) accepted", s)
+		}
+	}
+}
+
+// The two games of a pair open alike with colours swapped, and a run's
+// results do not depend on its workers.
+func TestPairsAndColours(t *testing.T) {
+	first, _ := ParsePlayer("alphabeta@3")
+	second, _ := ParsePlayer("minimax@1")
+	cfg := Config{First: first, Second: second, Rules: oware.Abapa, OpeningPlies: DefaultOpeningPlies, Seed: 3}
+	run := func(workers int) *bench.Report {
+		bc := cfg.BenchConfig(6)
+		bc.Workers = workers
+		r, err := bench.Run(context.Background(), bc, func() (bench.Player, error) { return NewBenchPlayer(cfg) }, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	one, two := run(1), run(2)
+	for i, o := range one.Outcomes {
+		if o.Detail != two.Outcomes[i].Detail || o.Result != two.Outcomes[i].Result {
+			t.Errorf("game %d differs with 2 workers: %q vs %q", i, o.Detail, two.Outcomes[i].Detail)
+		}
+		side := "South"
+		if i%2 == 1 {
+			side = "North"
+		}
+		if !strings.Contains(o.Detail, "as "+side) {
+			t.Errorf("game %d: %q, want the first player as %s", i, o.Detail, side)
+		}
+	}
+	a := strings.Fields(one.Outcomes[0].Detail)[3][:DefaultOpeningPlies]
+	b := strings.Fields(one.Outcomes[1].Detail)[3][:DefaultOpeningPlies]
+	if a != b {
+		t.Errorf("the pair opened %s and %s", a, b)
+	}
+}

@@ -22,6 +22,7 @@ type owareCmd struct {
 	Play   owarePlayCmd   `cmd:"" help:"Play Oware in the terminal: against the computer, another person, or watch two engines."`
 	Engine owareEngineCmd `cmd:"" help:"Speak the UCI-style engine protocol on stdin/stdout (docs/protocols/oware.md)."`
 	Match  owareMatchCmd  `cmd:"" help:"Play engines against each other from varied openings, colours swapped."`
+	Bench  owareBenchCmd  `cmd:"" help:"Benchmark the engine: a match of the default engine against alphabeta@8 unless told otherwise."`
 	Perft  owarePerftCmd  `cmd:"" help:"Count the move sequences of each length from a position (move-generation check)."`
 	EGDB   owareEGDBCmd   `cmd:"" name:"egdb" help:"The endgame database: build it, look positions up."`
 }
@@ -115,9 +116,33 @@ func (c *owareEngineCmd) Run(e *env) error {
 }
 
 type owareMatchCmd struct {
-	South    string         `required:"" help:"The first engine: ${owareplayers} (alphabeta@8: a fixed depth; pvs:no-table: an ingredient off) or cmd:<command> for a program speaking the protocol. It plays South in even games."`
-	North    string         `required:"" help:"The second engine, in the same words; North in even games."`
-	Games    int            `default:"20" help:"Games (pairs of one opening with colours swapped)."`
+	South string `required:"" help:"The first engine: ${owareplayers} (alphabeta@8: a fixed depth; pvs:no-table: an ingredient off; pvs:empty=-150: a weight of the evaluation) or cmd:<command> for a program speaking the protocol. It plays South in even games."`
+	North string `required:"" help:"The second engine, in the same words; North in even games."`
+	Games int    `default:"20" help:"Games (pairs of one opening with colours swapped)."`
+	matchFlags
+}
+
+// owareBenchCmd is a match with the defaults of a benchmark: the default
+// engine against the source's alpha-beta at depth 8.
+type owareBenchCmd struct {
+	South string `default:"${owareengine}" help:"The engine measured (as in match)."`
+	North string `default:"alphabeta@8" help:"Its opponent (as in match)."`
+	Games int    `default:"100" help:"Games (pairs of one opening with colours swapped)."`
+	matchFlags
+}
+
+func (c *owareBenchCmd) Validate() error {
+	m := owareMatchCmd{South: c.South, North: c.North, Games: c.Games, matchFlags: c.matchFlags}
+	return m.Validate()
+}
+
+func (c *owareBenchCmd) Run(e *env) error {
+	m := owareMatchCmd{South: c.South, North: c.North, Games: c.Games, matchFlags: c.matchFlags}
+	return m.Run(e)
+}
+
+// matchFlags are the flags of match and bench after the players.
+type matchFlags struct {
 	MoveTime time.Duration  `name:"movetime" default:"100ms" help:"Time per move."`
 	Opening  int            `default:"${oweropening}" help:"Random plies that open each pair of games."`
 	Seed     uint64         `default:"1" help:"Seed of the openings."`

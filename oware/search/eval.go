@@ -14,7 +14,7 @@ type Weights struct {
 }
 
 // DefaultWeights are the evaluation's weights, tuned by self-play.
-var DefaultWeights = Weights{Empty: -60, Vulnerable: -40, Large: 50, Tempo: 20}
+var DefaultWeights = Weights{Empty: -200, Vulnerable: -40, Large: 150, Tempo: 40}
 
 // evaluator rates positions with a table of the value of a house by its
 // seeds.

@@ -186,21 +186,7 @@ func (g *Game) cycleEnd() End {
 			seen++
 		}
 	}
-	switch g.rules.Cycle {
-	case CycleRepetition:
-		if seen >= 1 {
-			return Repetition
-		}
-	case CycleThirdRepetition:
-		if seen >= 2 {
-			return Repetition
-		}
-	case CyclePlyLimit:
-		if quiet >= g.rules.plyLimit() {
-			return PlyLimit
-		}
-	}
-	return NotOver
+	return g.rules.CycleEnd(seen, quiet)
 }
 
 // Undo takes back the last move, and reports whether there was one.

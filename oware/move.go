@@ -202,11 +202,15 @@ func (p *Position) split() {
 // of 25, no legal move, both rows under four seeds under CycleUnderFour),
 // or NotOver. Repetitions and the ply limit depend on the history: Game
 // and the searches see to those.
-func (p Position) Ending(r Rules) End {
+func (p Position) Ending(r Rules) End { return p.EndingWith(p.Legal(r), r) }
+
+// EndingWith is Ending for a search that has found p's legal moves
+// already.
+func (p Position) EndingWith(legal MoveSet, r Rules) End {
 	switch {
 	case p.Decided():
 		return Majority
-	case p.Legal(r) == 0:
+	case legal == 0:
 		return NoMoves
 	case r.Cycle == CycleUnderFour && p.RowSeeds(South) < 4 && p.RowSeeds(North) < 4:
 		return UnderFour

@@ -91,6 +91,33 @@ func (r Rules) plyLimit() int {
 	return DefaultPlyLimit
 }
 
+// Repeats returns how many earlier occurrences of a position since the
+// last capture end the game (0: repetitions do not end it), so that a
+// search can stop counting there.
+func (r Rules) Repeats() int {
+	switch r.Cycle {
+	case CycleRepetition:
+		return 1
+	case CycleThirdRepetition:
+		return 2
+	}
+	return 0
+}
+
+// CycleEnd returns the end the cycle rule makes of a position that
+// occurred seen times before since the last capture, quiet plies after
+// it: Repetition, PlyLimit or NotOver. (UnderFour needs no history:
+// Position.Ending sees to it.)
+func (r Rules) CycleEnd(seen, quiet int) End {
+	switch {
+	case r.Repeats() > 0 && seen >= r.Repeats():
+		return Repetition
+	case r.plyLimit() > 0 && quiet >= r.plyLimit():
+		return PlyLimit
+	}
+	return NotOver
+}
+
 // String returns the rules as ParseRules reads them: "abapa", or the
 // variants that differ from it, as "grand-slam=forbidden,cycle=ply-limit:60".
 func (r Rules) String() string {

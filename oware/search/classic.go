@@ -213,30 +213,13 @@ func (t *classicTree) final(p oware.Position) (oware.End, oware.Position) {
 // cycle applies the cycle rule to the path: a repetition since the last
 // capture, or the ply limit.
 func (t *classicTree) cycle(p oware.Position) oware.End {
-	switch t.rules.Cycle {
-	case oware.CycleRepetition, oware.CycleThirdRepetition:
-		need, seen := 1, 0
-		if t.rules.Cycle == oware.CycleThirdRepetition {
-			need = 2
-		}
-		for i := len(t.path) - 3; i >= 0 && t.path[i].Store(oware.South) == p.Store(oware.South) && t.path[i].Store(oware.North) == p.Store(oware.North); i -= 2 {
-			if t.path[i] == p {
-				seen++
-			}
-		}
-		if seen >= need {
-			return oware.Repetition
-		}
-	case oware.CyclePlyLimit:
-		limit := t.rules.PlyLimit
-		if limit == 0 {
-			limit = oware.DefaultPlyLimit
-		}
-		if t.quiet >= limit {
-			return oware.PlyLimit
+	seen := 0
+	for i := len(t.path) - 3; i >= 0 && seen < t.rules.Repeats() && t.path[i].Store(oware.South) == p.Store(oware.South) && t.path[i].Store(oware.North) == p.Store(oware.North); i -= 2 {
+		if t.path[i] == p {
+			seen++
 		}
 	}
-	return oware.NotOver
+	return t.rules.CycleEnd(seen, t.quiet)
 }
 
 // leaf returns the value of p for side if the search stops there: the

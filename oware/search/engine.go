@@ -131,7 +131,6 @@ type worker struct {
 	pvLen     [maxPly + 1]int
 	root      oware.Position
 	rootScore Score // the score of the root's best move so far at this depth
-	limit     int   // plies without capture that end the game, or 0
 }
 
 func newWorker(e *Engine, rules oware.Rules, history []oware.Position, stop *atomic.Bool, nodes *atomic.Uint64) *worker {
@@ -142,12 +141,6 @@ func newWorker(e *Engine, rules oware.Rules, history []oware.Position, stop *ato
 	}
 	w.base = len(history) - 1
 	w.root = history[len(history)-1]
-	if rules.Cycle == oware.CyclePlyLimit {
-		w.limit = rules.PlyLimit
-		if w.limit == 0 {
-			w.limit = oware.DefaultPlyLimit
-		}
-	}
 	for i := range w.killers {
 		w.killers[i] = oware.NoMove
 	}
@@ -263,36 +256,17 @@ func (w *worker) stopped() bool {
 // given the legal moves: the position's own ends, then a repetition since
 // quietFrom or the ply limit.
 func (w *worker) ending(p oware.Position, legal oware.MoveSet, idx, quietFrom int) oware.End {
-	switch {
-	case p.Decided():
-		return oware.Majority
-	case legal == 0:
-		return oware.NoMoves
+	if end := p.EndingWith(legal, w.rules); end != oware.NotOver {
+		return end
 	}
-	switch w.rules.Cycle {
-	case oware.CycleRepetition, oware.CycleThirdRepetition:
-		need, seen := 1, 0
-		if w.rules.Cycle == oware.CycleThirdRepetition {
-			need = 2
-		}
-		key := w.keys[idx]
-		for i := idx - 2; i >= quietFrom; i -= 2 {
-			if w.keys[i] == key {
-				if seen++; seen >= need {
-					return oware.Repetition
-				}
-			}
-		}
-	case oware.CycleUnderFour:
-		if p.RowSeeds(oware.South) < 4 && p.RowSeeds(oware.North) < 4 {
-			return oware.UnderFour
-		}
-	case oware.CyclePlyLimit:
-		if idx-quietFrom >= w.limit {
-			return oware.PlyLimit
+	seen, need := 0, w.rules.Repeats()
+	key := w.keys[idx]
+	for i := idx - 2; i >= quietFrom && seen < need; i -= 2 {
+		if w.keys[i] == key {
+			seen++
 		}
 	}
-	return oware.NotOver
+	return w.rules.CycleEnd(seen, idx-quietFrom)
 }
 
 // tablebase returns the score of p from the database when its bounds

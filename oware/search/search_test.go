@@ -147,6 +147,28 @@ func TestPlayersPlayLegalGames(t *testing.T) {
 	}
 }
 
+// Under every variant the engine's games end as the rules say, with
+// every move legal.
+func TestEngineUnderVariants(t *testing.T) {
+	for _, rules := range []string{"grand-slam=forbidden", "grand-slam=capture-all", "grand-slam=leave-first", "cycle=third-repetition", "cycle=under-four", "cycle=ply-limit:30"} {
+		r, err := oware.ParseRules(rules)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e := NewEngine(EngineOptions{Threads: 1, HashMiB: 1})
+		g := oware.NewGame(oware.Start(), r)
+		for ply := 0; !g.Over() && ply < 400; ply++ {
+			res := e.Search(context.Background(), g, Limits{Depth: 4}, nil)
+			if _, err := g.Play(res.Move); err != nil {
+				t.Fatalf("%s after %s: %v", rules, oware.FormatMoves(g.Moves()), err)
+			}
+		}
+		if !g.Over() {
+			t.Errorf("%s: no end after 400 plies", rules)
+		}
+	}
+}
+
 func TestScoreString(t *testing.T) {
 	for s, want := range map[Score]string{150: "cp 150", -40: "cp -40", WinScore - 7: "win 7", -WinScore + 6: "loss 6"} {
 		if got := s.String(); got != want {

@@ -439,3 +439,28 @@ func BenchmarkApply(b *testing.B) {
 		q.Apply(3, Abapa)
 	}
 }
+
+func FuzzParseRules(f *testing.F) {
+	f.Add("abapa")
+	f.Add("grand-slam=leave-last,cycle=ply-limit:60")
+	f.Fuzz(func(t *testing.T, s string) {
+		r, err := ParseRules(s)
+		if err != nil {
+			return
+		}
+		back, err := ParseRules(r.String())
+		if err != nil || back.String() != r.String() {
+			t.Fatalf("%q read as %v, which reads back as %v, %v", s, r, back, err)
+		}
+	})
+}
+
+func FuzzParseMoves(f *testing.F) {
+	f.Add("FaEb")
+	f.Fuzz(func(t *testing.T, s string) {
+		moves, err := ParseMoves(s)
+		if err == nil && FormatMoves(moves) != s {
+			t.Fatalf("%q read as %v, written %q", s, moves, FormatMoves(moves))
+		}
+	})
+}

@@ -198,3 +198,19 @@ func BenchmarkAlphaBeta(b *testing.B) {
 	}
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds()/1e6, "Mnodes/s")
 }
+
+func FuzzParseSpec(f *testing.F) {
+	f.Add("pvs")
+	f.Add("alphabeta@8")
+	f.Add("pvs:no-table,empty=-150")
+	f.Fuzz(func(t *testing.T, s string) {
+		spec, err := ParseSpec(s)
+		if err != nil {
+			return
+		}
+		back, err := ParseSpec(spec.String())
+		if err != nil || back.String() != spec.String() {
+			t.Fatalf("%q read as %v, which reads back as %v, %v", s, spec, back, err)
+		}
+	})
+}

@@ -45,7 +45,15 @@ func (c *mastermindPlayCmd) Validate() error {
 func (c *mastermindPlayCmd) Run(e *env) error { return playMastermind(e, c) }
 
 // playMastermind runs the game with c's flags and the player's record.
+// useStrategyCache keeps the optimal strategies in the cache directory.
+func useStrategyCache(e *env) {
+	if dir, err := e.cache(); err == nil {
+		breaker.CacheDir = dir
+	}
+}
+
 func playMastermind(e *env, c *mastermindPlayCmd) error {
+	useStrategyCache(e)
 	if !isTerminal(e.stdin) || !isTerminal(e.stdout) {
 		return errors.New("mastermind play needs a terminal")
 	}
@@ -82,6 +90,7 @@ func (s strategyName) Validate() error {
 }
 
 func (c *mastermindBenchCmd) Run(e *env) error {
+	useStrategyCache(e)
 	factory, err := breaker.Lookup(string(c.Strategy))
 	if err != nil {
 		return err

@@ -1,10 +1,14 @@
 package breaker
 
 import (
+	"bytes"
 	"context"
+	"os"
+	"strings"
 	"testing"
 
 	"gamelab/internal/bench"
+	"gamelab/internal/cache"
 	"gamelab/mastermind"
 )
 
@@ -115,4 +119,52 @@ func TestOptimal(t *testing.T) {
 	if d := depth(tree); d > 4 {
 		t.Errorf("a strategy of at most 4 guesses is %d deep", d)
 	}
+}
+
+// The optimum of 4 pegs of 4 colours (905 guesses over the 256 codes) with
+// and without symmetry; the strategy file reads back and is played in
+// full on loading.
+func TestOptimalSymmetryAndFile(t *testing.T) {
+	space, _ := NewSpace(4, 4)
+	tree, cost := Optimal(space, 0)
+	if cost != 905 {
+		t.Fatalf("4x4 optimum %d, want 905", cost)
+	}
+	o := &optimizer{space: space, answers: 25, win: 20, branch: 13, memo: map[memoKey]memoEntry{}}
+	all := make([]int, len(space.Codes))
+	for i := range all {
+		all[i] = i
+	}
+	if plain, _ := o.solve(all, nil, infinite); plain != cost {
+		t.Errorf("without symmetry %d, with %d", plain, cost)
+	}
+	var buf bytes.Buffer
+	if err := WriteTree(&buf, space, 0, cost, tree); err != nil {
+		t.Fatal(err)
+	}
+	if _, total, err := ReadTree(bytes.NewReader(buf.Bytes()), space, 0); err != nil || total != cost {
+		t.Fatalf("read back: %d, %v", total, err)
+	}
+	lied := strings.Replace(buf.String(), "total 905", "total 904", 1)
+	if _, _, err := ReadTree(strings.NewReader(lied), space, 0); err == nil {
+		t.Error("a strategy claiming a wrong total was read")
+	}
+	dir := cache.Dir(t.TempDir())
+	if _, total := CachedOptimal(dir, space, 0); total != cost {
+		t.Errorf("cached optimum %d", total)
+	}
+	if _, err := os.Stat(dir.Path(treeFile(4, 4, 0))); err != nil {
+		t.Errorf("no strategy file: %v", err)
+	}
+}
+
+func FuzzReadTree(f *testing.F) {
+	space, _ := NewSpace(2, 3)
+	tree, cost := Optimal(space, 0)
+	var buf bytes.Buffer
+	WriteTree(&buf, space, 0, cost, tree)
+	f.Add(buf.String())
+	f.Fuzz(func(t *testing.T, s string) {
+		ReadTree(strings.NewReader(s), space, 0)
+	})
 }

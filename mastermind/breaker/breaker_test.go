@@ -153,7 +153,7 @@ func TestOptimalSymmetryAndFile(t *testing.T) {
 	if _, total := CachedOptimal(dir, space, 0); total != cost {
 		t.Errorf("cached optimum %d", total)
 	}
-	if _, err := os.Stat(dir.Path(treeFile(4, 4, 0))); err != nil {
+	if _, err := os.Stat(dir.Path(treeFile("optimal", 4, 4, 0))); err != nil {
 		t.Errorf("no strategy file: %v", err)
 	}
 }
@@ -167,4 +167,41 @@ func FuzzReadTree(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		ReadTree(strings.NewReader(s), space, 0)
 	})
+}
+
+// The fast scorer answers as Score does.
+func TestScorerMatchesScore(t *testing.T) {
+	s, _ := NewSpace(5, 8)
+	sc := newScorer(s)
+	for g := 0; g < len(s.Codes); g += 97 {
+		for c := 0; c < len(s.Codes); c += 89 {
+			if sc.answer(g, c) != answerIndex(mastermind.Score(s.Codes[g], s.Codes[c]), 5) {
+				t.Fatalf("%v against %v: %d", s.Codes[g], s.Codes[c], sc.answer(g, c))
+			}
+		}
+	}
+}
+
+// The greedy entropy tree takes what the entropy breaker takes, and
+// looking ahead does no worse.
+func TestGreedyAndLookaheadTrees(t *testing.T) {
+	s, _ := NewSpace(4, 6)
+	if _, total := GreedyTree(s, EntropyMetric); total != 5722 {
+		t.Errorf("greedy entropy tree: %d, want 5722 as the entropy breaker", total)
+	}
+	if _, total := LookaheadTree(s, EntropyMetric, 2); total > 5722 {
+		t.Errorf("lookahead: %d, worse than greedy", total)
+	}
+}
+
+func BenchmarkScorer(b *testing.B) {
+	s, _ := NewSpace(5, 8)
+	sc := newScorer(s)
+	n := 0
+	for b.Loop() {
+		for c := range 1024 {
+			n += sc.answer(12345, c*31)
+		}
+	}
+	_ = n
 }

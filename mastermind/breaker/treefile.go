@@ -134,40 +134,46 @@ func playTree(space *Space, tree *Tree, limit int) (int, error) {
 	return total, nil
 }
 
-// treeFile names the cached optimal strategy of a game.
-func treeFile(pegs, colours, limit int) string {
-	return fmt.Sprintf("mastermind-optimal-%dx%d-limit%d.tree", pegs, colours, limit)
+// treeFile names the cached strategy tree of a kind for a game.
+func treeFile(kind string, pegs, colours, limit int) string {
+	return fmt.Sprintf("mastermind-%s-%dx%d-limit%d.tree", kind, pegs, colours, limit)
 }
 
-// optimalTrees holds the strategies computed or loaded in this process.
-var optimalTrees struct {
+// builtTrees holds the strategy trees computed or loaded in this process.
+var builtTrees struct {
 	sync.Mutex
-	m map[string]*optimalEntry
+	m map[string]*treeEntry
 }
 
-type optimalEntry struct {
+type treeEntry struct {
 	once  sync.Once
 	tree  *Tree
 	total int
 }
 
 // CachedOptimal returns the optimal strategy for space within limit
-// guesses (0: none) and its total: from this process if it has it, else
-// from the strategy file in dir (played in full against every code; a
-// damaged file is set aside), else computed by Optimal and saved there.
-// A nil tree means no strategy keeps within the limit.
+// guesses (0: none) and its total, computed by Optimal once and kept (see
+// cachedTree). A nil tree means no strategy keeps within the limit.
 func CachedOptimal(dir cache.Dir, space *Space, limit int) (*Tree, int) {
-	name := treeFile(space.Pegs, space.Max, limit)
-	optimalTrees.Lock()
-	if optimalTrees.m == nil {
-		optimalTrees.m = map[string]*optimalEntry{}
+	return cachedTree(dir, "optimal", space, limit, func() (*Tree, int) { return Optimal(space, limit) })
+}
+
+// cachedTree returns the strategy tree of a kind for space within limit
+// guesses and its total: from this process if it has it, else from its
+// file in dir (played in full against every code; a damaged file is set
+// aside), else made by build and saved there.
+func cachedTree(dir cache.Dir, kind string, space *Space, limit int, build func() (*Tree, int)) (*Tree, int) {
+	name := treeFile(kind, space.Pegs, space.Max, limit)
+	builtTrees.Lock()
+	if builtTrees.m == nil {
+		builtTrees.m = map[string]*treeEntry{}
 	}
-	e := optimalTrees.m[name]
+	e := builtTrees.m[name]
 	if e == nil {
-		e = &optimalEntry{}
-		optimalTrees.m[name] = e
+		e = &treeEntry{}
+		builtTrees.m[name] = e
 	}
-	optimalTrees.Unlock()
+	builtTrees.Unlock()
 	e.once.Do(func() {
 		path := dir.Path(name)
 		if path != "" {
@@ -181,7 +187,7 @@ func CachedOptimal(dir cache.Dir, space *Space, limit int) (*Tree, int) {
 				cache.Damaged(path, err)
 			}
 		}
-		e.tree, e.total = Optimal(space, limit)
+		e.tree, e.total = build()
 		if e.tree != nil && path != "" {
 			var buf bytes.Buffer
 			if WriteTree(&buf, space, limit, e.total, e.tree) == nil {

@@ -1,0 +1,297 @@
+package breaker
+
+import (
+	"math"
+	"math/bits"
+	"runtime"
+	"sync"
+)
+
+// scorer answers guesses against codes fast, for building strategy trees
+// of games too large for an answer table (5 pegs of 8 colours: 32,768
+// codes, a billion pairs): the codes' digits packed a few bits each, so
+// that the blacks are one lookup of the XOR of two codes, and their colour
+// counts a byte each in a word, so that blacks plus whites is a bytewise
+// minimum and a sum.
+type scorer struct {
+	space  *Space
+	packed []uint32 // digit i (colour−1) at bits i·width
+	counts []uint64 // byte c: the pegs of colour c+1
+	zeros  []uint8  // zeros[x]: the digits of x that are 0, for XORs of packed codes
+	width  uint
+}
+
+// newScorer returns a scorer for space, or nil if its codes do not pack
+// (more than 8 colours, or digits over 16 bits).
+func newScorer(space *Space) *scorer {
+	width := uint(bits.Len(uint(space.Max - 1)))
+	if space.Max > 8 || uint(space.Pegs)*width > 16 {
+		return nil
+	}
+	s := &scorer{space: space, width: width, packed: make([]uint32, len(space.Codes)), counts: make([]uint64, len(space.Codes))}
+	for i, c := range space.Codes {
+		for p, colour := range c {
+			s.packed[i] |= uint32(colour-1) << (uint(p) * width)
+			s.counts[i] += 1 << (8 * uint(colour-1))
+		}
+	}
+	s.zeros = make([]uint8, 1<<(uint(space.Pegs)*width))
+	mask := uint32(1)<<width - 1
+	for x := range s.zeros {
+		for p := range space.Pegs {
+			if uint32(x)>>(uint(p)*width)&mask == 0 {
+				s.zeros[x]++
+			}
+		}
+	}
+	return s
+}
+
+// answer returns the answer index of guess g against code c.
+func (s *scorer) answer(g, c int) int {
+	blacks := int(s.zeros[s.packed[g]^s.packed[c]])
+	a, b := s.counts[g], s.counts[c]
+	// Bytewise min: where a ≥ b take b. Counts are at most 8, so the
+	// high bit of each byte of (a|H)−b says a ≥ b.
+	const h = 0x8080808080808080
+	ge := ((a | h) - b) & h
+	mask := (ge >> 7) * 0xff
+	m := b&mask | a&^mask
+	matches := int((m * 0x0101010101010101) >> 56)
+	return blacks*(s.space.Pegs+1) + matches - blacks
+}
+
+// Metric rates how a guess splits the codes still possible, from the
+// sizes of the parts (counts[a]: the codes giving answer a); lower is
+// better.
+type Metric func(counts []int, n int) float64
+
+// EntropyMetric prefers the split that tells most: Σ c·log c.
+func EntropyMetric(counts []int, n int) float64 {
+	e := 0.0
+	for _, c := range counts {
+		if c > 1 {
+			e += float64(c) * math.Log2(float64(c))
+		}
+	}
+	return e
+}
+
+// PartsMetric prefers the split into most parts.
+func PartsMetric(counts []int, n int) float64 {
+	parts := 0
+	for _, c := range counts {
+		if c > 0 {
+			parts++
+		}
+	}
+	return -float64(parts)
+}
+
+// GreedyTree builds the strategy that makes, at every step, the guess
+// metric rates best (ties to a code still possible, then the first),
+// weighing every code of space as a guess on every core; it returns the
+// tree and the guesses it takes over every code. For games whose codes
+// pack (see newScorer) it needs no answer table, so 5 pegs of 8 colours
+// take seconds.
+func GreedyTree(space *Space, metric Metric) (*Tree, int) {
+	sc := newScorer(space)
+	answer := space.answer
+	if sc != nil {
+		answer = sc.answer
+	}
+	all := make([]int, len(space.Codes))
+	for i := range all {
+		all[i] = i
+	}
+	b := &treeBuilder{space: space, answer: answer, metric: metric, answers: (space.Pegs + 1) * (space.Pegs + 1), win: space.Pegs * (space.Pegs + 1)}
+	return b.build(all)
+}
+
+// LookaheadTree builds a strategy one step wiser than GreedyTree: at every
+// step it takes, of the width guesses metric rates best, the one whose
+// parts the greedy strategy then finishes in fewest guesses. It costs
+// about width times the greedy tree a level.
+func LookaheadTree(space *Space, metric Metric, width int) (*Tree, int) {
+	sc := newScorer(space)
+	answer := space.answer
+	if sc != nil {
+		answer = sc.answer
+	}
+	all := make([]int, len(space.Codes))
+	for i := range all {
+		all[i] = i
+	}
+	b := &treeBuilder{space: space, answer: answer, metric: metric, answers: (space.Pegs + 1) * (space.Pegs + 1), win: space.Pegs * (space.Pegs + 1), width: width}
+	return b.build(all)
+}
+
+// LookaheadWidth is the guesses the lookahead strategy weighs at each step
+// by their greedy continuations.
+const LookaheadWidth = 2
+
+func init() {
+	Register("lookahead", func(pegs, max int) (Breaker, error) {
+		s, err := NewSpace(pegs, max)
+		if err != nil {
+			return nil, err
+		}
+		tree, _ := cachedTree(CacheDir, "lookahead", s, 0, func() (*Tree, int) { return LookaheadTree(s, EntropyMetric, LookaheadWidth) })
+		return NewTreeBreaker(s, tree), nil
+	})
+}
+
+type treeBuilder struct {
+	space   *Space
+	answer  func(g, c int) int
+	metric  Metric
+	answers int
+	win     int
+	width   int // guesses weighed by their greedy continuations (0: greedy)
+}
+
+// build returns the greedy strategy for set and its total.
+func (b *treeBuilder) build(set []int) (*Tree, int) {
+	n := len(set)
+	switch n {
+	case 1:
+		return &Tree{Guess: set[0]}, 1
+	case 2:
+		return &Tree{Guess: set[0], Next: map[int]*Tree{b.answer(set[0], set[1]): {Guess: set[1]}}}, 3
+	}
+	if g, ok := b.perfect(set); ok {
+		return b.finish(g, set, b)
+	}
+	candidates := b.choose(set, max(1, b.width))
+	if len(candidates) == 1 {
+		return b.finish(candidates[0], set, b)
+	}
+	// Weigh each candidate by the greedy strategy's total for its parts.
+	greedy := *b
+	greedy.width = 0
+	bestGuess, bestTotal := -1, 0
+	for _, g := range candidates {
+		if _, total := b.finish(g, set, &greedy); bestGuess < 0 || total < bestTotal {
+			bestGuess, bestTotal = g, total
+		}
+	}
+	return b.finish(bestGuess, set, b)
+}
+
+// finish makes g the guess for set and builds its parts with next.
+func (b *treeBuilder) finish(g int, set []int, next *treeBuilder) (*Tree, int) {
+	parts := make(map[int][]int)
+	for _, c := range set {
+		if a := b.answer(g, c); a != b.win {
+			parts[a] = append(parts[a], c)
+		}
+	}
+	t := &Tree{Guess: g, Next: make(map[int]*Tree, len(parts))}
+	total := len(set)
+	for a, part := range parts {
+		sub, cost := next.build(part)
+		t.Next[a] = sub
+		total += cost
+	}
+	return t, total
+}
+
+// perfect returns a code of set that tells all the others apart, if one
+// does: no strategy does better than to guess it (2n−1 guesses in all).
+func (b *treeBuilder) perfect(set []int) (int, bool) {
+	if len(set) > b.answers {
+		return 0, false
+	}
+	seen := make([]bool, b.answers)
+	for _, g := range set {
+		clear(seen)
+		ok := true
+		for _, c := range set {
+			a := b.answer(g, c)
+			if seen[a] {
+				ok = false
+				break
+			}
+			seen[a] = true
+		}
+		if ok {
+			return g, true
+		}
+	}
+	return 0, false
+}
+
+// choose returns the k guesses the metric rates best for set (ties to
+// codes still possible, then to the first), every code weighed, split
+// among the cores.
+func (b *treeBuilder) choose(set []int, k int) []int {
+	inSet := make(map[int]bool, len(set))
+	for _, c := range set {
+		inSet[c] = true
+	}
+	workers := runtime.NumCPU()
+	codes := len(b.space.Codes)
+	results := make([][]rated, workers)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Go(func() {
+			counts := make([]int, b.answers)
+			var top []rated
+			for g := w; g < codes; g += workers {
+				clear(counts)
+				for _, c := range set {
+					counts[b.answer(g, c)]++
+				}
+				top = keepBest(top, rated{g, b.metric(counts, len(set)), inSet[g]}, k)
+			}
+			results[w] = top
+		})
+	}
+	wg.Wait()
+	var top []rated
+	for _, r := range results {
+		for _, x := range r {
+			top = keepBest(top, x, k)
+		}
+	}
+	out := make([]int, len(top))
+	for i, x := range top {
+		out[i] = x.guess
+	}
+	return out
+}
+
+// rated is a guess with its metric and whether it may be the code.
+type rated struct {
+	guess int
+	value float64
+	in    bool
+}
+
+func (x rated) better(y rated) bool {
+	switch {
+	case x.value != y.value:
+		return x.value < y.value
+	case x.in != y.in:
+		return x.in
+	}
+	return x.guess < y.guess
+}
+
+// keepBest inserts x into top, sorted best first, keeping at most k.
+func keepBest(top []rated, x rated, k int) []rated {
+	if len(top) == k && !x.better(top[k-1]) {
+		return top
+	}
+	i := len(top)
+	for i > 0 && x.better(top[i-1]) {
+		i--
+	}
+	top = append(top, rated{})
+	copy(top[i+1:], top[i:])
+	top[i] = x
+	if len(top) > k {
+		top = top[:k]
+	}
+	return top
+}

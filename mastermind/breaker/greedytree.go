@@ -94,24 +94,12 @@ func PartsMetric(counts []int, n int) float64 {
 // tree and the guesses it takes over every code. For games whose codes
 // pack (see newScorer) it needs no answer table, so 5 pegs of 8 colours
 // take seconds.
-func GreedyTree(space *Space, metric Metric) (*Tree, int) {
-	sc := newScorer(space)
-	answer := space.answer
-	if sc != nil {
-		answer = sc.answer
-	}
-	all := make([]int, len(space.Codes))
-	for i := range all {
-		all[i] = i
-	}
-	b := &treeBuilder{space: space, answer: answer, metric: metric, answers: (space.Pegs + 1) * (space.Pegs + 1), win: space.Pegs * (space.Pegs + 1)}
-	return b.build(all)
-}
+func GreedyTree(space *Space, metric Metric) (*Tree, int) { return LookaheadTree(space, metric, 0) }
 
 // LookaheadTree builds a strategy one step wiser than GreedyTree: at every
 // step it takes, of the width guesses metric rates best, the one whose
 // parts the greedy strategy then finishes in fewest guesses. It costs
-// about width times the greedy tree a level.
+// about width times the greedy tree a level; width 0 is the greedy tree.
 func LookaheadTree(space *Space, metric Metric, width int) (*Tree, int) {
 	sc := newScorer(space)
 	answer := space.answer

@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"gamelab/oware"
@@ -22,7 +23,8 @@ type Client struct {
 	cmd  *exec.Cmd
 	in   io.WriteCloser
 	out  *bufio.Scanner
-	err  error // the first failure: every later search reports it
+	mu   sync.Mutex // in and err, for stop from another goroutine
+	err  error      // the first failure: every later search reports it
 }
 
 // Start runs command (split at spaces) and waits for its uciok.
@@ -61,6 +63,8 @@ func Start(command string) (*Client, error) {
 }
 
 func (c *Client) send(format string, args ...any) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
 	if c.err == nil {
 		_, c.err = fmt.Fprintf(c.in, format+"\n", args...)
 	}
@@ -69,14 +73,21 @@ func (c *Client) send(format string, args ...any) {
 // lines yields the engine's lines until it ends.
 func (c *Client) lines() func(func(string) bool) {
 	return func(yield func(string) bool) {
-		for c.err == nil && c.out.Scan() {
+		for c.Err() == nil && c.out.Scan() {
 			if !yield(strings.TrimSpace(c.out.Text())) {
 				return
 			}
 		}
-		if c.err == nil {
-			c.err = errors.New("the engine stopped")
-		}
+		c.fail(errors.New("the engine stopped"))
+	}
+}
+
+// fail records the first failure.
+func (c *Client) fail(err error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.err == nil {
+		c.err = err
 	}
 }
 
@@ -87,14 +98,18 @@ func (c *Client) ready() error {
 			return nil
 		}
 	}
-	return c.err
+	return c.Err()
 }
 
 // NewGame tells the engine a new game begins.
 func (c *Client) NewGame() { c.send("ucinewgame") }
 
 // Err returns the first failure talking to the engine, if any.
-func (c *Client) Err() error { return c.err }
+func (c *Client) Err() error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.err
+}
 
 // Search implements search.Searcher: it sends the game's start and moves
 // and the limits, reads the info lines into report and returns bestmove.
@@ -121,6 +136,8 @@ func (c *Client) Search(ctx context.Context, g *oware.Game, limits search.Limits
 		goLine += " depth " + strconv.Itoa(search.ClassicDepth)
 	}
 	c.send("%s", goLine)
+	// Cancelling the search tells the engine to stop; it answers bestmove.
+	defer context.AfterFunc(ctx, func() { c.send("stop") })()
 	start := time.Now()
 	for line := range c.lines() {
 		fields := strings.Fields(line)
@@ -137,12 +154,12 @@ func (c *Client) Search(ctx context.Context, g *oware.Game, limits search.Limits
 		case "bestmove":
 			result.Time = time.Since(start)
 			if len(fields) < 2 {
-				c.err = errors.New("bestmove without a move")
+				c.fail(errors.New("bestmove without a move"))
 				return result
 			}
 			m, err := oware.ParseMove(fields[1])
 			if err != nil || !g.Legal().Contains(m) {
-				c.err = fmt.Errorf("bestmove %q is not legal in %v", fields[1], g.Position())
+				c.fail(fmt.Errorf("bestmove %q is not legal in %v", fields[1], g.Position()))
 				return result
 			}
 			result.Move = m

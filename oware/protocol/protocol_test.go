@@ -1,7 +1,9 @@
 package protocol
 
 import (
+	"context"
 	"io"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -90,4 +92,42 @@ func FuzzSession(f *testing.F) {
 			t.Fatal(err)
 		}
 	})
+}
+
+// TestMain lets the test binary serve as an engine for the client tests:
+// run with GAMELAB_ENGINE_CHILD=1, it speaks the protocol and exits.
+func TestMain(m *testing.M) {
+	if os.Getenv("GAMELAB_ENGINE_CHILD") == "1" {
+		Serve(os.Stdin, os.Stdout, config())
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+// The client drives an engine process as it would another program's, and
+// a cancelled search is stopped and still answered.
+func TestClient(t *testing.T) {
+	t.Setenv("GAMELAB_ENGINE_CHILD", "1")
+	c, err := Start(os.Args[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if c.Name != Name+" test" {
+		t.Errorf("name %q", c.Name)
+	}
+	g := oware.NewGame(oware.Start(), oware.Abapa)
+	for range 6 {
+		r := c.Search(context.Background(), g, search.Limits{Depth: 3}, nil)
+		if _, err := g.Play(r.Move); err != nil {
+			t.Fatalf("after %s: %v (%v)", oware.FormatMoves(g.Moves()), err, c.Err())
+		}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	r := c.Search(ctx, g, search.Limits{}, nil) // no limit: only the stop ends it
+	if !g.Legal().Contains(r.Move) || time.Since(start) > 5*time.Second {
+		t.Errorf("stopped search: %v after %v (%v)", r.Move, time.Since(start), c.Err())
+	}
 }

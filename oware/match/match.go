@@ -94,7 +94,6 @@ func (c Config) limits() search.Limits { return search.Limits{MoveTime: c.MoveTi
 // side is a player made for one worker.
 type side struct {
 	s      search.Searcher
-	spec   search.Spec
 	client External
 }
 
@@ -109,7 +108,7 @@ func (c Config) newSide(p Player) (*side, error) {
 		}
 		return &side{s: cl, client: cl}, nil
 	}
-	return &side{s: search.NewFromSpec(p.Spec, search.EngineOptions{Threads: 1, HashMiB: c.HashMiB, Tablebase: c.Tablebase}), spec: p.Spec}, nil
+	return &side{s: search.NewFromSpec(p.Spec, search.EngineOptions{Threads: 1, HashMiB: c.HashMiB, Tablebase: c.Tablebase})}, nil
 }
 
 func (c Config) players() map[bool]Player { return map[bool]Player{false: c.First, true: c.Second} }
@@ -189,7 +188,7 @@ func (b *BenchPlayer) Play(ctx context.Context, bg bench.Game) (bench.Outcome, e
 		if g.Position().ToMove() != firstSide {
 			mover = b.sides[1]
 		}
-		r := mover.s.Search(ctx, g, mover.spec.Limit(b.cfg.limits()), nil)
+		r := mover.s.Search(ctx, g, b.cfg.limits(), nil)
 		if _, err := g.Play(r.Move); err != nil {
 			if mover.client != nil && mover.client.Err() != nil {
 				return bench.Outcome{}, fmt.Errorf("%v: %w", b.cfg.players()[mover == b.sides[1]], mover.client.Err())

@@ -147,9 +147,6 @@ func (m *Model) think(hint bool) tea.Cmd {
 	ctx, cancel := context.WithCancel(context.Background())
 	m.cancel = cancel
 	token, g, s, limits := m.token, m.copyGame(), m.searcher, m.opts.Limits
-	if m.opts.Engine.Depth > 0 {
-		limits = search.Limits{Depth: m.opts.Engine.Depth}
-	}
 	return func() tea.Msg {
 		defer cancel()
 		return moveMsg{token: token, result: s.Search(ctx, g, limits, nil), hint: hint}

@@ -214,3 +214,16 @@ func FuzzParseSpec(f *testing.F) {
 		}
 	})
 }
+
+// A spec's depth replaces the limits a player is given.
+func TestSpecDepth(t *testing.T) {
+	spec, err := ParseSpec("minimax@2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := NewFromSpec(spec, EngineOptions{})
+	r := p.Search(context.Background(), oware.NewGame(oware.Start(), oware.Abapa), Limits{Depth: 6}, nil)
+	if r.Depth != 2 {
+		t.Errorf("minimax@2 searched to depth %d", r.Depth)
+	}
+}

@@ -1,9 +1,12 @@
 package search
 
 import (
+	"context"
 	"fmt"
 	"strconv"
 	"strings"
+
+	"gamelab/oware"
 )
 
 // Spec names a player and how it is set: "pvs", "alphabeta@8" (a fixed
@@ -131,25 +134,42 @@ func (s *Spec) setWeight(name, value string) error {
 	return fmt.Errorf("no weight %q (%s)", name, strings.Join(names, ", "))
 }
 
-// Limit returns the limits the spec's player searches with when the
-// caller gives limits: the spec's depth, if it fixes one, replaces them.
-func (s Spec) Limit(l Limits) Limits {
-	if s.Depth > 0 {
-		return Limits{Depth: s.Depth}
-	}
-	return l
-}
-
 // NewFromSpec returns the player a spec describes; o sets the default
-// engine (its Features are the spec's).
+// engine (its Features are the spec's). A spec's depth replaces the limits
+// the player is given.
 func NewFromSpec(s Spec, o EngineOptions) Searcher {
+	var p Searcher
 	if s.Name == DefaultEngine {
 		o.Features = s.Features
 		if s.Weights != nil {
 			o.Weights = s.Weights
 		}
-		return NewEngine(o)
+		p = NewEngine(o)
+	} else {
+		f, _ := factories.Lookup(s.Name)
+		p = f()
 	}
-	f, _ := factories.Lookup(s.Name)
-	return f()
+	if s.Depth > 0 {
+		return fixedDepth{p, s.Depth}
+	}
+	return p
+}
+
+// fixedDepth is a player that searches to one depth whatever it is told.
+type fixedDepth struct {
+	Searcher
+	depth int
+}
+
+// Search implements Searcher.
+func (f fixedDepth) Search(ctx context.Context, g *oware.Game, _ Limits, report func(Info)) Result {
+	return f.Searcher.Search(ctx, g, Limits{Depth: f.depth}, report)
+}
+
+// NewGame passes the news on to a player that keeps anything between
+// games.
+func (f fixedDepth) NewGame() {
+	if n, ok := f.Searcher.(interface{ NewGame() }); ok {
+		n.NewGame()
+	}
 }

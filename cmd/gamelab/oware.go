@@ -150,6 +150,7 @@ type matchFlags struct {
 	Workers  int            `help:"Games played at once (default: one per core; each engine searches on one thread)."`
 	Shard    string         `default:"0/1" help:"Play only part i/n of the run, to merge later with gamelab merge."`
 	JSON     bool           `help:"Print the full report as JSON."`
+	SPRT     string         `name:"sprt" placeholder:"ELO0,ELO1" help:"Stop as soon as a sequential test decides between the first being ELO0 and ELO1 Elo stronger (errors 5% each); --games bounds it."`
 	egdbFlags
 }
 
@@ -169,6 +170,11 @@ func (c *owareMatchCmd) Validate() error {
 	case c.Opening < 0:
 		return fmt.Errorf("--opening %d: want 0 or more", c.Opening)
 	}
+	if c.SPRT != "" {
+		if _, err := match.ParseSPRT(c.SPRT); err != nil {
+			return err
+		}
+	}
 	_, err := bench.ParseShard(c.Shard)
 	return err
 }
@@ -182,6 +188,12 @@ func (c *owareMatchCmd) Run(e *env) error {
 		Start: func(command string) (match.External, error) { return protocol.Start(command) }}
 	cfg := mc.BenchConfig(c.Games)
 	cfg.Shard, cfg.Workers = shard, c.Workers
+	var sprt *match.SPRT
+	if c.SPRT != "" {
+		t, _ := match.ParseSPRT(c.SPRT)
+		sprt = &t
+		cfg.Enough = func(o []bench.Outcome) bool { return t.Decision(o) != 0 }
+	}
 	var mu sync.Mutex
 	var players []*match.BenchPlayer
 	defer func() {
@@ -200,6 +212,9 @@ func (c *owareMatchCmd) Run(e *env) error {
 	})
 	if err != nil {
 		return err
+	}
+	if sprt != nil {
+		r.Figures = append(r.Figures, sprt.Figure(r.Outcomes))
 	}
 	return printReport(e, r, c.JSON)
 }

@@ -142,6 +142,11 @@ type Config struct {
 
 	Workers  int      `json:"-"` // goroutines; 0 means one per core
 	Observer Observer `json:"-"` // told of every game and step; may be nil
+	// Enough, if set, is asked after every game with the outcomes so far
+	// (in the order they finished); once it says yes no game is started,
+	// the games under way finish, and the run ends early without error: a
+	// sequential test.
+	Enough func(outcomes []Outcome) bool `json:"-"`
 }
 
 // Exhaustive reports whether the run plays every secret exactly once.
@@ -230,12 +235,15 @@ func Run(ctx context.Context, cfg Config, newPlayer func() (Player, error), prog
 			}
 		})
 	}
+	enough := make(chan struct{})
 	go func() {
 		defer close(jobs)
 		for _, i := range games {
 			select {
 			case jobs <- i:
 			case <-ctx.Done():
+				return
+			case <-enough:
 				return
 			}
 		}
@@ -244,10 +252,15 @@ func Run(ctx context.Context, cfg Config, newPlayer func() (Player, error), prog
 
 	start, cpuStart := time.Now(), processCPU()
 	outcomes := make([]Outcome, 0, len(games))
+	stopped := false
 	for o := range results {
 		outcomes = append(outcomes, o)
 		if progress != nil {
 			progress.Update(len(outcomes), len(games))
+		}
+		if !stopped && cfg.Enough != nil && cfg.Enough(outcomes) {
+			stopped = true
+			close(enough)
 		}
 	}
 	if progress != nil {
@@ -255,7 +268,7 @@ func Run(ctx context.Context, cfg Config, newPlayer func() (Player, error), prog
 	}
 	slices.SortFunc(outcomes, func(a, b Outcome) int { return a.Game - b.Game })
 	r := &Report{Config: cfg, Wall: time.Since(start), CPU: processCPU() - cpuStart, Workers: workers, Outcomes: outcomes}
-	if len(outcomes) < len(games) {
+	if len(outcomes) < len(games) && !stopped {
 		return r, fmt.Errorf("benchmark stopped after %d of %d games: %w", len(outcomes), len(games), context.Cause(ctx))
 	}
 	return r, nil

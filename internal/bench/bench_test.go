@@ -439,3 +439,17 @@ func TestPacer(t *testing.T) {
 		t.Error("Wait after Close reported a step")
 	}
 }
+
+// A run whose Enough says yes ends early, without error, with every game
+// it started.
+func TestRunStopsWhenEnough(t *testing.T) {
+	cfg := Config{Name: "dice", Games: 1000, Seed: 1, Workers: 2,
+		Enough: func(o []Outcome) bool { return len(o) >= 10 }}
+	r, err := Run(context.Background(), cfg, newDice, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(r.Outcomes); n < 10 || n > 12 {
+		t.Errorf("%d games, want 10 and the few under way", n)
+	}
+}

@@ -60,3 +60,41 @@ func TestPairsAndColours(t *testing.T) {
 		t.Errorf("the pair opened %s and %s", a, b)
 	}
 }
+
+func outcomes(w, d, l int) []bench.Outcome {
+	var out []bench.Outcome
+	for range w {
+		out = append(out, bench.Outcome{Result: bench.Win})
+	}
+	for range d {
+		out = append(out, bench.Outcome{Result: bench.Draw})
+	}
+	for range l {
+		out = append(out, bench.Outcome{Result: bench.Loss})
+	}
+	return out
+}
+
+func TestSPRT(t *testing.T) {
+	test, err := ParseSPRT("0,20")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := test.Decision(outcomes(70, 10, 20)); d != 1 {
+		t.Errorf("70-10-20: decision %d, want H1", d)
+	}
+	if d := test.Decision(outcomes(20, 10, 70)); d != -1 {
+		t.Errorf("20-10-70: decision %d, want H0", d)
+	}
+	if d := test.Decision(outcomes(30, 0, 0)); d != 1 {
+		t.Errorf("30 wins: decision %d, want H1", d)
+	}
+	if d := test.Decision(outcomes(5, 2, 4)); d != 0 {
+		t.Errorf("5-2-4: decision %d, want to go on", d)
+	}
+	for _, bad := range []string{"10,0", "x,1", "5"} {
+		if _, err := ParseSPRT(bad); err == nil {
+			t.Errorf("ParseSPRT(%q) accepted", bad)
+		}
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"io"
 	"math/bits"
 	"runtime"
+	"slices"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -126,6 +127,43 @@ type arranger struct {
 	posLeft [][MaxColours + 1]int
 	delta   []int // the change of reach made at each position, by hint, to undo
 	nodes   int   // placed so far, to look at stop now and then
+	// dead holds the states (position, pegs left of each colour, blacks
+	// so far of each hint) from which no arrangement completes: reached
+	// again by another order of the same pegs, they are skipped. found
+	// counts the arrangements yielded, to tell a dead state.
+	dead  map[uint64]struct{}
+	found int
+	// At position tail, the last pegs left: the arrangements of a state
+	// there are kept (packed 6 bits a peg) and replayed when another
+	// order of the same pegs reaches the same state.
+	tail       int
+	suffixes   map[uint64][]uint64
+	stored     int      // suffixes kept for this multiset
+	recording  bool     // the search below tail records what it yields
+	recordFrom int      // the position the recorded suffixes start at
+	record     []uint64 // the suffixes found below the current tail state
+}
+
+// tailPegs is how many last positions have their arrangements kept, and
+// maxSuffixes bounds the arrangements kept per multiset.
+const (
+	tailPegs    = 5
+	maxSuffixes = 1 << 22
+)
+
+// maxDead bounds the dead states kept per multiset.
+const maxDead = 1 << 20
+
+// stateKey hashes the state of an arrangement at position p.
+func (a *arranger) stateKey(p int) uint64 {
+	h := uint64(p) * 0x9e3779b97f4a7c15
+	for c := 1; c <= a.max; c++ {
+		h = (h ^ uint64(a.left[c])) * 0x100000001b3
+	}
+	for _, g := range a.got {
+		h = (h ^ uint64(g)) * 0x100000001b3
+	}
+	return h ^ h>>29
 }
 
 func newArranger(p *problem) *arranger {
@@ -157,16 +195,45 @@ func (a *arranger) arrange(k *[MaxColours + 1]uint8, yield func(Code) bool) bool
 			return true
 		}
 	}
+	if a.dead == nil || len(a.dead) > 0 {
+		a.dead = make(map[uint64]struct{})
+	}
+	if a.suffixes == nil || len(a.suffixes) > 0 {
+		a.suffixes = make(map[uint64][]uint64)
+	}
+	a.tail, a.stored = max(1, a.pegs-tailPegs), 0
 	return a.place(0, yield)
 }
 
 func (a *arranger) place(p int, yield func(Code) bool) bool {
 	if p == a.pegs {
+		a.found++
+		if a.recording {
+			var packed uint64
+			for q := a.recordFrom; q < a.pegs; q++ {
+				packed = packed<<6 | uint64(a.code[q])
+			}
+			a.record = append(a.record, packed)
+		}
 		return yield(a.code)
+	}
+	if p == a.tail {
+		return a.placeTail(p, yield)
 	}
 	if a.nodes++; a.nodes%4096 == 0 && a.stop.Load() {
 		return false
 	}
+	// Only states with a few positions left are worth remembering: above
+	// them the subtrees are too big to meet again, below too small to pay.
+	var key uint64
+	memo := p >= 2
+	if memo {
+		key = a.stateKey(p)
+		if _, ok := a.dead[key]; ok {
+			return true
+		}
+	}
+	before := a.found
 	delta := a.delta[p*a.hints : (p+1)*a.hints]
 	for set := a.avail; set != 0; set &= set - 1 {
 		c := uint8(bits.TrailingZeros64(set) + 1)
@@ -218,7 +285,40 @@ func (a *arranger) place(p int, yield func(Code) bool) bool {
 			return false
 		}
 	}
+	if memo && a.found == before && len(a.dead) < maxDead {
+		a.dead[key] = struct{}{}
+	}
 	return true
+}
+
+// placeTail places the last pegs from position p = a.tail: from the kept
+// arrangements of this state if it has been met, else by search, keeping
+// what it finds.
+func (a *arranger) placeTail(p int, yield func(Code) bool) bool {
+	key := a.stateKey(p)
+	if list, ok := a.suffixes[key]; ok {
+		for _, packed := range list {
+			for q := a.pegs - 1; q >= p; q-- {
+				a.code[q] = uint8(packed & 63)
+				packed >>= 6
+			}
+			a.found++
+			if !yield(a.code) {
+				return false
+			}
+		}
+		return true
+	}
+	a.recording, a.recordFrom, a.record = true, p, a.record[:0]
+	a.tail = a.pegs // place below searches as usual
+	ok := a.place(p, yield)
+	a.tail = p
+	a.recording = false
+	if ok && a.stored+len(a.record) <= maxSuffixes {
+		a.suffixes[key] = slices.Clone(a.record)
+		a.stored += len(a.record)
+	}
+	return ok
 }
 
 // canMeet reports whether, with the pegs of positions from p on still to

@@ -95,6 +95,23 @@ func TestAgainstBruteForce(t *testing.T) {
 	}
 }
 
+// TestLongCodesAgainstBruteForce: codes long enough for the search to
+// meet the same state by different orders of the same pegs (and replay
+// what it found there) still give exactly brute force's codes, in order.
+func TestLongCodesAgainstBruteForce(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for i := range 60 {
+		max, pegs := 2+r.IntN(3), 7+r.IntN(3)
+		in := randomInstance(r, max, pegs, 1+r.IntN(3))
+		want := bruteForce(in)
+		got := solveAll(in)
+		slices.SortFunc(got, slices.Compare)
+		if !slices.EqualFunc(got, want, slices.Equal) {
+			t.Fatalf("instance %d (%d pegs, %d colours): %d codes, want %d", i, pegs, max, len(got), len(want))
+		}
+	}
+}
+
 func TestScore(t *testing.T) {
 	for _, tt := range []struct {
 		guess, code Code

@@ -1,0 +1,26 @@
+package mastermind
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+)
+
+// BenchmarkCountShapes counts the solutions of eight random instances of
+// each hard shape (colours, pegs, hints): go test -bench CountShapes.
+func BenchmarkCountShapes(b *testing.B) {
+	for _, shape := range [][3]int{{12, 12, 8}, {20, 10, 10}} {
+		b.Run(fmt.Sprintf("%dx%dx%d", shape[0], shape[1], shape[2]), func(b *testing.B) {
+			var ins []*Instance
+			for seed := range uint64(8) {
+				ins = append(ins, randomInstance(rand.New(rand.NewPCG(seed, 7)), shape[0], shape[1], shape[2]))
+			}
+			for b.Loop() {
+				for _, in := range ins {
+					Count(context.Background(), in)
+				}
+			}
+		})
+	}
+}

@@ -106,8 +106,15 @@ func (c *owareEngineCmd) Validate() error {
 func (c *owareEngineCmd) Run(e *env) error {
 	spec, _ := search.ParseSpec(c.Player)
 	tb := c.tablebase(e)
+	note := "no endgame database: gamelab oware egdb build makes one"
+	if db, ok := tb.(*egdb.DB); ok {
+		note = fmt.Sprintf("endgame database: every position with up to %d seeds", db.Seeds())
+	} else if c.NoEGDB {
+		note = "endgame database off"
+	}
 	return protocol.Serve(e.stdin, e.stdout, protocol.Config{
 		Engine: spec.String(),
+		Note:   note,
 		Rules:  c.Rules.rules(),
 		New: func(hash, threads int) search.Searcher {
 			return search.NewFromSpec(spec, search.EngineOptions{HashMiB: hash, Threads: threads, Tablebase: tb})

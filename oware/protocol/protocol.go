@@ -43,6 +43,7 @@ type Config struct {
 	Engine string                                     // shown after Name in "id name"
 	New    func(hashMiB, threads int) search.Searcher // called on start and on setoption
 	Rules  oware.Rules
+	Note   string // said as an info string after uciok, if set (the endgame database in use, say)
 }
 
 // session is the state of one connection.
@@ -81,6 +82,9 @@ func Serve(r io.Reader, w io.Writer, cfg Config) error {
 			s.reply("option name Hash type spin default %d min 1 max 4096", search.DefaultHashMiB)
 			s.reply("option name Threads type spin default 0 min 0 max 256")
 			s.reply("uciok")
+			if cfg.Note != "" {
+				s.reply("info string %s", cfg.Note)
+			}
 		case "isready":
 			s.reply("readyok")
 		case "ucinewgame":

@@ -275,3 +275,23 @@ func (db *DB) bounds(h *houses, n int, level []uint32) uint32 {
 	}
 	return uint32(lo) | uint32(hi)<<8
 }
+
+// Lazy is a database that may arrive later (built in the background):
+// until Set, it knows no position.
+type Lazy struct {
+	db atomic.Pointer[DB]
+}
+
+// Set makes db the database.
+func (l *Lazy) Set(db *DB) { l.db.Store(db) }
+
+// DB returns the database, or nil before Set.
+func (l *Lazy) DB() *DB { return l.db.Load() }
+
+// Bounds is DB.Bounds, false for every position before Set.
+func (l *Lazy) Bounds(p oware.Position) (lo, hi int, ok bool) {
+	if db := l.db.Load(); db != nil {
+		return db.Bounds(p)
+	}
+	return 0, 0, false
+}

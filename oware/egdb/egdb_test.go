@@ -139,3 +139,16 @@ func BenchmarkBuild(b *testing.B) {
 		Build(10, 0, nil)
 	}
 }
+
+func TestLazy(t *testing.T) {
+	var l Lazy
+	p, _ := oware.ParsePosition("0-0-0-0-0-2-1-1-1-0-0-0-22-21-S")
+	if _, _, ok := l.Bounds(p); ok || l.DB() != nil {
+		t.Error("an empty Lazy knows a position")
+	}
+	l.Set(small)
+	lo, hi, ok := l.Bounds(p)
+	if wlo, whi, _ := small.Bounds(p); !ok || lo != wlo || hi != whi {
+		t.Errorf("Lazy.Bounds = %d, %d, %v; the database says %d, %d", lo, hi, ok, wlo, whi)
+	}
+}

@@ -24,3 +24,28 @@ func BenchmarkCountShapes(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkCountContradictory counts instances whose hints agree on colour
+// counts but contradict on blacks (one answer moved between them): no
+// solution, found only by arranging.
+func BenchmarkCountContradictory(b *testing.B) {
+	var ins []*Instance
+	for seed := range uint64(6) {
+		r := rand.New(rand.NewPCG(seed, 11))
+		in := randomInstance(r, 10, 12, 6)
+		h := &in.Hints[r.IntN(len(in.Hints))]
+		if h.Answer.Whites > 0 {
+			h.Answer.Blacks++
+			h.Answer.Whites--
+		} else if h.Answer.Blacks > 0 {
+			h.Answer.Blacks--
+			h.Answer.Whites++
+		}
+		ins = append(ins, in)
+	}
+	for b.Loop() {
+		for _, in := range ins {
+			Count(context.Background(), in)
+		}
+	}
+}

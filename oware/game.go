@@ -147,6 +147,7 @@ func (g *Game) Play(m Move) (int, error) {
 // check says why m is not legal, or returns nil.
 func (g *Game) check(m Move) error {
 	p, side := g.current, g.current.ToMove()
+	legal := p.Legal(g.rules).Contains(m)
 	switch {
 	case m >= HouseCount:
 		return fmt.Errorf("move %d: %w: no such house", m, ErrIllegalMove)
@@ -154,9 +155,9 @@ func (g *Game) check(m Move) error {
 		return fmt.Errorf("%v: %w: that house is %v's and %v is to move", m, ErrIllegalMove, m.Side(), side)
 	case p.House(int(m)) == 0:
 		return fmt.Errorf("%v: %w: the house is empty", m, ErrIllegalMove)
-	case !p.Legal(g.rules).Contains(m) && p.RowSeeds(side.Opponent()) == 0:
+	case !legal && p.RowSeeds(side.Opponent()) == 0:
 		return fmt.Errorf("%v: %w: %v has no seeds and this move does not reach them", m, ErrIllegalMove, side.Opponent())
-	case !p.Legal(g.rules).Contains(m):
+	case !legal:
 		return fmt.Errorf("%v: %w: it would capture every seed of %v (a grand slam)", m, ErrIllegalMove, side.Opponent())
 	}
 	return nil

@@ -139,15 +139,14 @@ type owareBenchCmd struct {
 	matchFlags
 }
 
-func (c *owareBenchCmd) Validate() error {
-	m := owareMatchCmd{South: c.South, North: c.North, Games: c.Games, matchFlags: c.matchFlags}
-	return m.Validate()
+// match returns the match the bench plays.
+func (c *owareBenchCmd) match() *owareMatchCmd {
+	return &owareMatchCmd{South: c.South, North: c.North, Games: c.Games, matchFlags: c.matchFlags}
 }
 
-func (c *owareBenchCmd) Run(e *env) error {
-	m := owareMatchCmd{South: c.South, North: c.North, Games: c.Games, matchFlags: c.matchFlags}
-	return m.Run(e)
-}
+func (c *owareBenchCmd) Validate() error { return c.match().Validate() }
+
+func (c *owareBenchCmd) Run(e *env) error { return c.match().Run(e) }
 
 // matchFlags are the flags of match and bench after the players.
 type matchFlags struct {

@@ -93,6 +93,7 @@ func (c Config) limits() search.Limits { return search.Limits{MoveTime: c.MoveTi
 
 // side is a player made for one worker.
 type side struct {
+	player Player
 	s      search.Searcher
 	client External
 }
@@ -106,12 +107,10 @@ func (c Config) newSide(p Player) (*side, error) {
 		if err != nil {
 			return nil, err
 		}
-		return &side{s: cl, client: cl}, nil
+		return &side{player: p, s: cl, client: cl}, nil
 	}
-	return &side{s: search.NewFromSpec(p.Spec, search.EngineOptions{Threads: 1, HashMiB: c.HashMiB, Tablebase: c.Tablebase})}, nil
+	return &side{player: p, s: search.NewFromSpec(p.Spec, search.EngineOptions{Threads: 1, HashMiB: c.HashMiB, Tablebase: c.Tablebase})}, nil
 }
-
-func (c Config) players() map[bool]Player { return map[bool]Player{false: c.First, true: c.Second} }
 
 // BenchPlayer is a worker's pair of players.
 type BenchPlayer struct {
@@ -191,7 +190,7 @@ func (b *BenchPlayer) Play(ctx context.Context, bg bench.Game) (bench.Outcome, e
 		r := mover.s.Search(ctx, g, b.cfg.limits(), nil)
 		if _, err := g.Play(r.Move); err != nil {
 			if mover.client != nil && mover.client.Err() != nil {
-				return bench.Outcome{}, fmt.Errorf("%v: %w", b.cfg.players()[mover == b.sides[1]], mover.client.Err())
+				return bench.Outcome{}, fmt.Errorf("%v: %w", mover.player, mover.client.Err())
 			}
 			return bench.Outcome{}, fmt.Errorf("game %d after %s: %w", bg.Index, oware.FormatMoves(g.Moves()), err)
 		}

@@ -29,10 +29,19 @@ type problem struct {
 	guess            [][]uint8 // by hint
 	blacks, matches  []int     // wanted, by hint
 	count            [][MaxColours + 2]int
-	// after[i][c] is the number of pegs of hint i's guess of colours
-	// above c.
+	// order lists the colours in the order multisets choose their counts
+	// (from index 1), and after[i][s] is the number of pegs of hint i's
+	// guess of the colours after the s-th.
+	order []int
 	after [][MaxColours + 2]int
-	stop  atomic.Bool // set when the caller gives up: the search unwinds
+	// at[p*hints+i] is hint i's guess's colour at position p.
+	at []uint8
+	// Random words whose exclusive or names a state of an arrangement:
+	// by colour and pegs left, by hint and blacks wanted, by position.
+	zLeft, zNeed [][]uint64
+	zPos         []uint64
+	meeting      *meeting    // when the instance meets in the middle
+	stop         atomic.Bool // set when the caller gives up: the search unwinds
 }
 
 func prepare(in *Instance) *problem {
@@ -45,60 +54,106 @@ func prepare(in *Instance) *problem {
 		for _, c := range h.Guess {
 			p.count[i][c]++
 		}
-		for c := in.Max - 1; c >= 0; c-- {
-			p.after[i][c] = p.after[i][c+1] + p.count[i][c+1]
+	}
+	// Colours in many guesses first: they settle the matches soonest.
+	var uses [MaxColours + 1]int
+	for i := range n {
+		for c := 1; c <= in.Max; c++ {
+			uses[c] += p.count[i][c]
 		}
 	}
+	p.order = make([]int, in.Max+1)
+	for s := range p.order {
+		p.order[s] = s
+	}
+	slices.SortStableFunc(p.order[1:], func(x, y int) int { return uses[y] - uses[x] })
+	for i := range n {
+		for s := in.Max - 1; s >= 0; s-- {
+			p.after[i][s] = p.after[i][s+1] + p.count[i][p.order[s+1]]
+		}
+	}
+	p.at = make([]uint8, p.pegs*n)
+	for i, h := range in.Hints {
+		for q, c := range h.Guess {
+			p.at[q*n+i] = c
+		}
+	}
+	p.zobristTables()
 	return p
 }
 
 // multisets calls yield with every colour count (index 1 to max) whose
 // matches with every guess are the hint's; yield may keep the array.
+// States (the next colour, pegs used, each hint's matches so far) from
+// which no multiset completes are remembered: the counts of the colours
+// before them reach the same state in many ways.
 func (p *problem) multisets(yield func(*[MaxColours + 1]uint8) bool) {
 	var k [MaxColours + 1]uint8
 	part := make([]int, p.hints)
-	var rec func(c, used int) bool
-	rec = func(c, used int) bool {
+	var partKey uint64 // the hash of part
+	for i := range p.hints {
+		partKey ^= p.zNeed[i][0]
+	}
+	var dead stateMap
+	found := 0
+	var rec func(s, used int) bool
+	rec = func(s, used int) bool {
 		if p.stop.Load() {
 			return false
 		}
-		if c > p.max {
+		if s > p.max {
 			for i := range p.hints {
 				if part[i] != p.matches[i] {
 					return true
 				}
 			}
+			found++
 			cp := k
 			return yield(&cp)
 		}
+		c := p.order[s]
 		lo, hi := 0, p.pegs-used
-		if c == p.max {
+		if s == p.max {
 			lo = hi // the last colour takes the pegs left
 		}
+		key := partKey ^ zobrist(4, s, used)
+		memo := s > 1 && s < p.max
+		if _, ok := dead.get(key); memo && ok {
+			return true
+		}
+		before := found
 		for n := lo; n <= hi; n++ {
-			ok := true
+			ok, over := true, false
+			left := p.pegs - used - n
 			for i := range p.hints {
-				part[i] += min(p.count[i][c], n)
-				left := p.pegs - used - n
-				if part[i] > p.matches[i] || part[i]+min(left, p.after[i][c]) < p.matches[i] {
+				m := min(p.count[i][c], n)
+				now := part[i] + m
+				if now > p.matches[i] || now+min(left, p.after[i][s]) < p.matches[i] {
 					ok = false
+				}
+				// More pegs of c only add matches: once some hint has
+				// too many, stop.
+				if part[i]+min(p.count[i][c], n+1) > p.matches[i] {
+					over = true
 				}
 			}
 			if ok {
 				k[c] = uint8(n)
-				if !rec(c+1, used+n) {
-					return false
+				for i := range p.hints {
+					if m := min(p.count[i][c], n); m > 0 {
+						partKey ^= p.zNeed[i][part[i]] ^ p.zNeed[i][part[i]+m]
+						part[i] += m
+					}
 				}
-			}
-			for i := range p.hints {
-				part[i] -= min(p.count[i][c], n)
-			}
-			// More pegs of c only add matches: once some hint has too
-			// many, stop.
-			over := false
-			for i := range p.hints {
-				if part[i]+min(p.count[i][c], n) > p.matches[i] {
-					over = true
+				ok = rec(s+1, used+n)
+				for i := range p.hints {
+					if m := min(p.count[i][c], n); m > 0 {
+						part[i] -= m
+						partKey ^= p.zNeed[i][part[i]] ^ p.zNeed[i][part[i]+m]
+					}
+				}
+				if !ok {
+					return false
 				}
 			}
 			if over {
@@ -106,42 +161,59 @@ func (p *problem) multisets(yield func(*[MaxColours + 1]uint8) bool) {
 			}
 		}
 		k[c] = 0
+		if memo && found == before {
+			dead.put(key, 0)
+		}
 		return true
 	}
 	rec(1, 0)
 }
 
 // arranger places the pegs of one multiset, position by position.
+//
+// For each hint it keeps need, the blacks still wanted, and slack, how many
+// more than those the positions left could still give: the sum over
+// colours of the smaller of the pegs left and the guess's positions left
+// of that colour, less need. A peg of colour c at position p takes one
+// from need of the hints whose guess has c there (slack stays), and from
+// the slack of each other hint i one for each of: its guess's colour g at
+// p had no more positions left than pegs (P[g] ≤ L[g]: a position lost to
+// g), and c had no more pegs left than the guess's positions (L[c] ≤ P[c]:
+// a peg of c lost to a non-black). A placement is possible while no need
+// and no slack falls below zero; only the hints with need 0 or slack 0 or
+// 1 can stop one, so only those are looked at for every colour.
 type arranger struct {
 	*problem
 	code  Code
 	left  [MaxColours + 1]int // pegs of each colour still to place
 	avail uint64              // colours with pegs left: bit c-1
-	got   []int               // blacks so far, by hint
-	// reach[i] is the most blacks hint i can still get: the sum over
-	// colours of the smaller of the pegs left and the guess's positions
-	// left of that colour.
-	reach []int
+	need  []int               // blacks still wanted, by hint
+	slack []int               // blacks the hint can still get beyond need
 	// posLeft[i][c] is the number of positions from the next one on where
 	// hint i's guess has colour c.
 	posLeft [][MaxColours + 1]int
-	delta   []int // the change of reach made at each position, by hint, to undo
-	nodes   int   // placed so far, to look at stop now and then
+	// lost[p*hints+i] is 1 if the position p costs hint i a black unless
+	// its peg is the guess's colour; saved holds need and slack at each
+	// position, to restore.
+	lost  []int
+	saved []int
+	key   uint64
+	nodes int // placed so far, to look at stop now and then
 	// dead holds the states (position, pegs left of each colour, blacks
-	// so far of each hint) from which no arrangement completes: reached
-	// again by another order of the same pegs, they are skipped. found
-	// counts the arrangements yielded, to tell a dead state.
-	dead  map[uint64]struct{}
+	// still wanted of each hint) from which no arrangement completes:
+	// reached again by another order of the same pegs, they are skipped.
+	// found counts the arrangements yielded, to tell a dead state.
+	dead  stateMap
 	found int
 	// At position tail, the last pegs left: the arrangements of a state
-	// there are kept (packed 6 bits a peg) and replayed when another
-	// order of the same pegs reaches the same state.
+	// there are kept (packed 7 bits a peg, in kept) and replayed when
+	// another order of the same pegs reaches the same state. suffixes maps
+	// a state to where its arrangements start in kept and how many.
 	tail       int
-	suffixes   map[uint64][]uint64
-	stored     int      // suffixes kept for this multiset
-	recording  bool     // the search below tail records what it yields
-	recordFrom int      // the position the recorded suffixes start at
-	record     []uint64 // the suffixes found below the current tail state
+	suffixes   stateMap
+	kept       []uint64
+	recording  bool // the search below tail keeps what it yields
+	recordFrom int  // the position the kept suffixes start at
 }
 
 // tailPegs is how many last positions have their arrangements kept, and
@@ -151,57 +223,72 @@ const (
 	maxSuffixes = 1 << 22
 )
 
-// maxDead bounds the dead states kept per multiset.
-const maxDead = 1 << 20
+// zobrist returns the random word standing for one part of a state: a
+// colour's pegs left, a hint's blacks wanted, or the position.
+func zobrist(kind, index, value int) uint64 {
+	x := uint64(kind)<<56 ^ uint64(index)<<32 ^ uint64(value)
+	x = (x ^ x>>30) * 0xbf58476d1ce4e5b9
+	x = (x ^ x>>27) * 0x94d049bb133111eb
+	return x ^ x>>31
+}
 
-// stateKey hashes the state of an arrangement at position p.
-func (a *arranger) stateKey(p int) uint64 {
-	h := uint64(p) * 0x9e3779b97f4a7c15
-	for c := 1; c <= a.max; c++ {
-		h = (h ^ uint64(a.left[c])) * 0x100000001b3
+// zobristTables fills the problem's words for hashing states.
+func (p *problem) zobristTables() {
+	p.zLeft = make([][]uint64, p.max+1)
+	for c := range p.zLeft {
+		p.zLeft[c] = make([]uint64, p.pegs+1)
+		for n := range p.zLeft[c] {
+			p.zLeft[c][n] = zobrist(1, c, n)
+		}
 	}
-	for _, g := range a.got {
-		h = (h ^ uint64(g)) * 0x100000001b3
+	p.zNeed = make([][]uint64, p.hints)
+	for i := range p.zNeed {
+		p.zNeed[i] = make([]uint64, p.pegs+1)
+		for n := range p.zNeed[i] {
+			p.zNeed[i][n] = zobrist(2, i, n)
+		}
 	}
-	return h ^ h>>29
+	p.zPos = make([]uint64, p.pegs+1)
+	for q := range p.zPos {
+		p.zPos[q] = zobrist(3, 0, q)
+	}
 }
 
 func newArranger(p *problem) *arranger {
-	return &arranger{problem: p, code: make(Code, p.pegs), got: make([]int, p.hints), reach: make([]int, p.hints),
-		posLeft: make([][MaxColours + 1]int, p.hints), delta: make([]int, p.pegs*p.hints)}
+	return &arranger{problem: p, code: make(Code, p.pegs), need: make([]int, p.hints), slack: make([]int, p.hints),
+		posLeft: make([][MaxColours + 1]int, p.hints), lost: make([]int, p.pegs*p.hints), saved: make([]int, 2*p.pegs*p.hints)}
 }
 
 // arrange calls yield with every arrangement of multiset k that gives each
 // hint its blacks, in lexicographic order; false if yield stopped it.
 func (a *arranger) arrange(k *[MaxColours + 1]uint8, yield func(Code) bool) bool {
-	a.avail = 0
+	a.avail, a.key = 0, 0
 	for c := 1; c <= a.max; c++ {
 		a.left[c] = int(k[c])
+		a.key ^= a.zLeft[c][a.left[c]]
 		if k[c] > 0 {
 			a.avail |= 1 << (c - 1)
 		}
 	}
 	for i := range a.hints {
-		a.got[i] = 0
+		a.need[i] = a.blacks[i]
+		a.key ^= a.zNeed[i][a.need[i]]
 		a.posLeft[i] = [MaxColours + 1]int{}
 		for _, c := range a.guess[i] {
 			a.posLeft[i][c]++
 		}
-		a.reach[i] = 0
+		reach := 0
 		for c := 1; c <= a.max; c++ {
-			a.reach[i] += min(a.left[c], a.posLeft[i][c])
+			reach += min(a.left[c], a.posLeft[i][c])
 		}
-		if a.reach[i] < a.blacks[i] {
+		if a.slack[i] = reach - a.blacks[i]; a.slack[i] < 0 {
 			return true
 		}
 	}
-	if a.dead == nil || len(a.dead) > 0 {
-		a.dead = make(map[uint64]struct{})
-	}
-	if a.suffixes == nil || len(a.suffixes) > 0 {
-		a.suffixes = make(map[uint64][]uint64)
-	}
-	a.tail, a.stored = max(1, a.pegs-tailPegs), 0
+	a.dead.clear()
+	a.suffixes.clear()
+	a.kept = a.kept[:0]
+	a.tail = max(1, a.pegs-tailPegs)
 	return a.place(0, yield)
 }
 
@@ -211,9 +298,9 @@ func (a *arranger) place(p int, yield func(Code) bool) bool {
 		if a.recording {
 			var packed uint64
 			for q := a.recordFrom; q < a.pegs; q++ {
-				packed = packed<<6 | uint64(a.code[q])
+				packed = packed<<7 | uint64(a.code[q])
 			}
-			a.record = append(a.record, packed)
+			a.kept = append(a.kept, packed)
 		}
 		return yield(a.code)
 	}
@@ -225,84 +312,130 @@ func (a *arranger) place(p int, yield func(Code) bool) bool {
 	}
 	// Only states with a few positions left are worth remembering: above
 	// them the subtrees are too big to meet again, below too small to pay.
-	var key uint64
 	memo := p >= 2
+	key := a.key ^ a.zPos[p]
 	if memo {
-		key = a.stateKey(p)
-		if _, ok := a.dead[key]; ok {
+		if _, ok := a.dead.get(key); ok {
 			return true
 		}
 	}
 	before := a.found
-	delta := a.delta[p*a.hints : (p+1)*a.hints]
-	for set := a.avail; set != 0; set &= set - 1 {
+	// Position p leaves those to come: for each hint, its guess's colour
+	// here loses a position, and whether that costs it a black unless the
+	// peg is of that colour (lost[i]) is known before choosing the peg.
+	lost := a.lost[p*a.hints : (p+1)*a.hints]
+	for i := range a.hints {
+		g := a.at[p*a.hints+i]
+		lost[i] = 0
+		if a.posLeft[i][g] <= a.left[g] {
+			lost[i] = 1
+		}
+		a.posLeft[i][g]--
+	}
+	need, slack := a.save(p)
+	key0 := a.key
+	ok := true
+	for set := a.allowed(p, lost); set != 0; set &= set - 1 {
 		c := uint8(bits.TrailingZeros64(set) + 1)
-		ok := true
-		for i := range a.hints {
-			// Position p leaves those to come, and colour c loses a peg.
-			g := a.guess[i][p]
-			var before, after int
-			if g == c {
-				before = min(a.left[c], a.posLeft[i][g])
-				a.posLeft[i][g]--
-				after = min(a.left[c]-1, a.posLeft[i][g])
-				a.got[i]++
-			} else {
-				before = min(a.left[g], a.posLeft[i][g]) + min(a.left[c], a.posLeft[i][c])
-				a.posLeft[i][g]--
-				after = min(a.left[g], a.posLeft[i][g]) + min(a.left[c]-1, a.posLeft[i][c])
-			}
-			delta[i] = after - before
-			a.reach[i] += delta[i]
-			if a.got[i] > a.blacks[i] || a.got[i]+a.reach[i] < a.blacks[i] {
-				ok = false
-			}
-		}
-		a.left[c]--
-		if a.left[c] == 0 {
-			a.avail &^= 1 << (c - 1)
-		}
+		a.take(p, c, lost)
 		// The forced-blacks bound pays only near the end: earlier it costs
 		// more than it cuts (measured on 12x12x8 and 20x10x10).
-		if ok && a.pegs-p <= 3 && !a.canMeet(p+1) {
-			ok = false
-		}
-		if ok {
+		if a.pegs-p > 3 || a.canMeet(p+1) {
 			a.code[p] = c
 			ok = a.place(p+1, yield)
-		} else {
-			ok = true
 		}
-		a.left[c]++
-		a.avail |= 1 << (c - 1)
-		for i := range a.hints {
-			g := a.guess[i][p]
-			a.posLeft[i][g]++
-			a.reach[i] -= delta[i]
-			if g == c {
-				a.got[i]--
-			}
+		copy(a.need, need)
+		copy(a.slack, slack)
+		a.key = key0
+		if a.left[c]++; a.left[c] == 1 {
+			a.avail |= 1 << (c - 1)
 		}
 		if !ok {
-			return false
+			break
 		}
 	}
-	if memo && a.found == before && len(a.dead) < maxDead {
-		a.dead[key] = struct{}{}
+	for i := range a.hints {
+		a.posLeft[i][a.at[p*a.hints+i]]++
 	}
-	return true
+	if ok && memo && a.found == before {
+		a.dead.put(key, 0)
+	}
+	return ok
+}
+
+// save copies each hint's need and slack at position p, to restore after
+// each peg tried there.
+func (a *arranger) save(p int) (need, slack []int) {
+	need = a.saved[2*p*a.hints : (2*p+1)*a.hints]
+	slack = a.saved[(2*p+1)*a.hints : (2*p+2)*a.hints]
+	copy(need, a.need)
+	copy(slack, a.slack)
+	return need, slack
+}
+
+// allowed returns the colours (bit c-1) a peg at position p may have
+// without taking any hint below its blacks or past them. Only hints with
+// no blacks wanted or with a slack of 0 or 1 can forbid one: for the
+// first, their guess's colour here; for the others, the colours that
+// would cost more slack than they have.
+func (a *arranger) allowed(p int, lost []int) uint64 {
+	set := a.avail
+	for i := range a.hints {
+		g := a.at[p*a.hints+i]
+		bit := uint64(1) << (g - 1)
+		if a.need[i] == 0 {
+			set &^= bit
+			continue
+		}
+		if a.slack[i] > 1 {
+			continue
+		}
+		switch rest := a.slack[i] - lost[i]; {
+		case rest < 0:
+			set &= bit
+		case rest == 0:
+			for others := set &^ bit; others != 0; others &= others - 1 {
+				c := bits.TrailingZeros64(others) + 1
+				if a.left[c] <= a.posLeft[i][c] {
+					set &^= 1 << (c - 1)
+				}
+			}
+		}
+	}
+	return set
+}
+
+// take places a peg of colour c at position p: the hints whose guess has
+// c there get a black; the others lose the slack of lost, and one more if
+// c had no more pegs left than their guess's positions of c.
+func (a *arranger) take(p int, c uint8, lost []int) {
+	for i := range a.hints {
+		if g := a.at[p*a.hints+i]; g == c {
+			a.key ^= a.zNeed[i][a.need[i]] ^ a.zNeed[i][a.need[i]-1]
+			a.need[i]--
+		} else {
+			a.slack[i] -= lost[i]
+			if a.left[c] <= a.posLeft[i][c] {
+				a.slack[i]--
+			}
+		}
+	}
+	a.key ^= a.zLeft[c][a.left[c]] ^ a.zLeft[c][a.left[c]-1]
+	if a.left[c]--; a.left[c] == 0 {
+		a.avail &^= 1 << (c - 1)
+	}
 }
 
 // placeTail places the last pegs from position p = a.tail: from the kept
 // arrangements of this state if it has been met, else by search, keeping
 // what it finds.
 func (a *arranger) placeTail(p int, yield func(Code) bool) bool {
-	key := a.stateKey(p)
-	if list, ok := a.suffixes[key]; ok {
-		for _, packed := range list {
+	key := a.key ^ a.zPos[p]
+	if at, ok := a.suffixes.get(key); ok {
+		for _, packed := range a.kept[at>>32 : at>>32+at&(1<<32-1)] {
 			for q := a.pegs - 1; q >= p; q-- {
-				a.code[q] = uint8(packed & 63)
-				packed >>= 6
+				a.code[q] = uint8(packed & 127)
+				packed >>= 7
 			}
 			a.found++
 			if !yield(a.code) {
@@ -311,34 +444,36 @@ func (a *arranger) placeTail(p int, yield func(Code) bool) bool {
 		}
 		return true
 	}
-	a.recording, a.recordFrom, a.record = true, p, a.record[:0]
+	start := len(a.kept)
+	a.recording, a.recordFrom = true, p
 	a.tail = a.pegs // place below searches as usual
 	ok := a.place(p, yield)
 	a.tail = p
 	a.recording = false
-	if ok && a.stored+len(a.record) <= maxSuffixes {
-		a.suffixes[key] = slices.Clone(a.record)
-		a.stored += len(a.record)
+	if ok && len(a.kept) <= maxSuffixes {
+		a.suffixes.put(key, uint64(start)<<32|uint64(len(a.kept)-start))
+	} else {
+		a.kept = a.kept[:start]
 	}
 	return ok
 }
 
 // canMeet reports whether, with the pegs of positions from p on still to
 // place, every hint can still get exactly its blacks: no more than it
-// has, plus the pegs that cannot avoid a black. A colour with more pegs
-// left than positions whose guess is another colour must put its excess
-// on positions of its own colour.
+// wants, counting the pegs that cannot avoid a black. A colour with more
+// pegs left than positions whose guess is another colour must put its
+// excess on positions of its own colour.
 func (a *arranger) canMeet(p int) bool {
 	remaining := a.pegs - p
 	for i := range a.hints {
-		forced := a.got[i]
+		forced := 0
 		for set := a.avail; set != 0; set &= set - 1 {
 			c := bits.TrailingZeros64(set) + 1
 			if extra := a.left[c] + a.posLeft[i][c] - remaining; extra > 0 {
 				forced += extra
 			}
 		}
-		if forced > a.blacks[i] {
+		if forced > a.need[i] {
 			return false
 		}
 	}
@@ -346,45 +481,81 @@ func (a *arranger) canMeet(p int) bool {
 }
 
 // Solve calls yield with every code that agrees with the hints, each once,
-// until yield returns false: grouped by colour counts, each group in
-// lexicographic order. The code passed is reused: copy it to keep it. The
-// instance must be valid (Validate).
+// until yield returns false. The code passed is reused: copy it to keep
+// it. The instance must be valid (Validate).
 func Solve(in *Instance, yield func(Code) bool) {
 	p := prepare(in)
 	a := newArranger(p)
-	p.multisets(func(k *[MaxColours + 1]uint8) bool { return a.arrange(k, yield) })
+	p.jobs(func(j job) bool { return a.solve(j, yield) })
 }
 
-// parallel arranges the multisets on all cores, handing the result of
-// each (made by work) to done in the multisets' order; a few results wait
-// at a time at most.
-func parallel[R any](ctx context.Context, in *Instance, work func(a *arranger, k *[MaxColours + 1]uint8) R, done func(R)) error {
+// job is a share of the search one worker does alone: the arrangements
+// of a multiset, or the solutions of a run of first halves when the
+// instance meets in the middle.
+type job struct {
+	k        *[MaxColours + 1]uint8
+	from, to int
+}
+
+// jobChunk is how many first halves a job of a meeting takes.
+const jobChunk = 4096
+
+// jobs calls yield with the jobs of p's search, in order.
+func (p *problem) jobs(yield func(job) bool) {
+	if p.meeting = meetFor(p); p.meeting == nil {
+		p.multisets(func(k *[MaxColours + 1]uint8) bool { return yield(job{k: k}) })
+		return
+	}
+	n := len(p.meeting.first.codes)
+	if len(p.meeting.multisets.used) == 0 {
+		n = 0
+	}
+	for from := 0; from < n; from += jobChunk {
+		if !yield(job{from: from, to: min(n, from+jobChunk)}) {
+			return
+		}
+	}
+}
+
+// solve calls yield with the solutions of job j; false if yield stopped
+// it.
+func (a *arranger) solve(j job, yield func(Code) bool) bool {
+	if j.k != nil {
+		return a.arrange(j.k, yield)
+	}
+	return a.meeting.meet(a.problem, a.code, j.from, j.to, yield)
+}
+
+// parallel does the jobs on all cores, handing the result of each (made
+// by work) to done in the jobs' order; a few results wait at a time at
+// most.
+func parallel[R any](ctx context.Context, in *Instance, work func(a *arranger, j job) R, done func(R)) error {
 	p := prepare(in)
 	defer context.AfterFunc(ctx, func() { p.stop.Store(true) })()
 	workers := runtime.GOMAXPROCS(0)
-	type job struct {
-		k   *[MaxColours + 1]uint8
+	type task struct {
+		j   job
 		out chan R
 	}
-	jobs := make(chan job, 4*workers)
+	tasks := make(chan task, 4*workers)
 	order := make(chan chan R, 4*workers)
 	var wg sync.WaitGroup
 	for range workers {
 		wg.Go(func() {
 			a := newArranger(p)
-			for j := range jobs {
-				j.out <- work(a, j.k)
+			for t := range tasks {
+				t.out <- work(a, t.j)
 			}
 		})
 	}
 	go func() {
-		p.multisets(func(k *[MaxColours + 1]uint8) bool {
+		p.jobs(func(j job) bool {
 			out := make(chan R, 1)
 			order <- out
-			jobs <- job{k, out}
+			tasks <- task{j, out}
 			return true
 		})
-		close(jobs)
+		close(tasks)
 		close(order)
 	}()
 	for out := range order {
@@ -398,9 +569,9 @@ func parallel[R any](ctx context.Context, in *Instance, work func(a *arranger, k
 // all cores. It gives up with ctx's error when ctx is done.
 func Count(ctx context.Context, in *Instance) (int, error) {
 	total := 0
-	err := parallel(ctx, in, func(a *arranger, k *[MaxColours + 1]uint8) int {
+	err := parallel(ctx, in, func(a *arranger, j job) int {
 		n := 0
-		a.arrange(k, func(Code) bool { n++; return true })
+		a.solve(j, func(Code) bool { n++; return true })
 		return n
 	}, func(n int) { total += n })
 	return total, err
@@ -423,9 +594,9 @@ func WriteSolutions(ctx context.Context, w io.Writer, in *Instance) (int, error)
 	total := 0
 	var err error
 	bw.WriteByte('[')
-	perr := parallel(ctx, in, func(a *arranger, k *[MaxColours + 1]uint8) chunk {
+	perr := parallel(ctx, in, func(a *arranger, j job) chunk {
 		var ch chunk
-		a.arrange(k, func(code Code) bool {
+		a.solve(j, func(code Code) bool {
 			ch.text = append(ch.text, ',', '[')
 			for i, c := range code {
 				if i > 0 {

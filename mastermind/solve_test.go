@@ -112,6 +112,112 @@ func TestLongCodesAgainstBruteForce(t *testing.T) {
 	}
 }
 
+// TestMeetingAgainstBruteForce: long codes over two colours are solved by
+// meeting in the middle, and give exactly brute force's codes, whether
+// the answers are true or altered (often contradictory).
+func TestMeetingAgainstBruteForce(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for i := range 12 {
+		pegs := 14 + r.IntN(4)
+		in := randomInstance(r, 2, pegs, 2+r.IntN(4))
+		if i%2 == 1 {
+			h := &in.Hints[r.IntN(len(in.Hints))]
+			h.Answer = Answer{Blacks: r.IntN(pegs/2 + 1), Whites: 0}
+		}
+		if meetFor(prepare(in)) == nil {
+			t.Fatalf("instance %d (%d pegs): not met in the middle", i, pegs)
+		}
+		want := bruteForce(in)
+		got := solveAll(in)
+		slices.SortFunc(got, slices.Compare)
+		if !slices.EqualFunc(got, want, slices.Equal) {
+			t.Fatalf("instance %d (%d pegs): %d codes, want %d", i, pegs, len(got), len(want))
+		}
+	}
+}
+
+// TestMeetingAgainstArrangement: on codes too long for brute force, the
+// meeting in the middle and the arrangement of each multiset find the
+// same codes.
+func TestMeetingAgainstArrangement(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	for i := range 16 {
+		max, pegs := 3+r.IntN(2), 14+r.IntN(4)
+		in := randomInstance(r, max, pegs, 3+r.IntN(4))
+		if i%2 == 1 {
+			h := &in.Hints[r.IntN(len(in.Hints))]
+			if h.Answer.Whites > 0 {
+				h.Answer.Blacks, h.Answer.Whites = h.Answer.Blacks+1, h.Answer.Whites-1
+			}
+		}
+		var want []Code
+		p := prepare(in)
+		a := newArranger(p)
+		p.multisets(func(k *[MaxColours + 1]uint8) bool {
+			return a.arrange(k, func(c Code) bool { want = append(want, slices.Clone(c)); return true })
+		})
+		if meetFor(prepare(in)) == nil {
+			t.Fatalf("instance %d (%d pegs, %d colours): not met in the middle", i, pegs, max)
+		}
+		got := solveAll(in)
+		slices.SortFunc(got, slices.Compare)
+		slices.SortFunc(want, slices.Compare)
+		if !slices.EqualFunc(got, want, slices.Equal) {
+			t.Fatalf("instance %d (%d pegs, %d colours): %d codes, want %d", i, pegs, max, len(got), len(want))
+		}
+	}
+}
+
+// TestColourRenaming: renaming the colours of an instance renames its
+// solutions, up to 64 colours (the search packs colours into words).
+func TestColourRenaming(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	for i := range 20 {
+		pegs := 7 + r.IntN(3)
+		secret := make(Code, pegs)
+		for q := range secret {
+			secret[q] = uint8(61 + r.IntN(4))
+		}
+		in := &Instance{Max: 64}
+		// Guesses of colours 1 to 60 answered 0/0 leave codes of 61 to 64.
+		for c := 0; c < 60; c += pegs {
+			g := make(Code, pegs)
+			for q := range g {
+				g[q] = uint8(1 + (c+q)%60)
+			}
+			in.Hints = append(in.Hints, Hint{g, Score(g, secret)})
+		}
+		for range 3 + r.IntN(3) {
+			g := make(Code, pegs)
+			for q := range g {
+				g[q] = uint8(61 + r.IntN(4))
+			}
+			in.Hints = append(in.Hints, Hint{g, Score(g, secret)})
+		}
+		rename := func(c uint8) uint8 { return 65 - c }
+		renamed := &Instance{Max: 64}
+		for _, h := range in.Hints {
+			g := slices.Clone(h.Guess)
+			for q := range g {
+				g[q] = rename(g[q])
+			}
+			renamed.Hints = append(renamed.Hints, Hint{g, h.Answer})
+		}
+		want := solveAll(in)
+		for _, c := range want {
+			for q := range c {
+				c[q] = rename(c[q])
+			}
+		}
+		got := solveAll(renamed)
+		slices.SortFunc(got, slices.Compare)
+		slices.SortFunc(want, slices.Compare)
+		if !slices.EqualFunc(got, want, slices.Equal) {
+			t.Fatalf("instance %d (%d pegs): %d codes renamed, want %d", i, pegs, len(got), len(want))
+		}
+	}
+}
+
 func TestScore(t *testing.T) {
 	for _, tt := range []struct {
 		guess, code Code

@@ -49,3 +49,29 @@ func BenchmarkCountContradictory(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkCountLong counts long codes over few colours, met in the
+// middle: true answers, and one answer moved between blacks and whites
+// (often no solution).
+func BenchmarkCountLong(b *testing.B) {
+	for _, shape := range [][2]int{{3, 22}, {3, 24}, {4, 20}} {
+		for _, altered := range []bool{false, true} {
+			name := fmt.Sprintf("%dx%d", shape[0], shape[1])
+			if altered {
+				name += "-altered"
+			}
+			b.Run(name, func(b *testing.B) {
+				r := rand.New(rand.NewPCG(uint64(shape[1]), 13))
+				in := randomInstance(r, shape[0], shape[1], 6)
+				if h := &in.Hints[0]; altered && h.Answer.Whites > 0 {
+					h.Answer.Blacks, h.Answer.Whites = h.Answer.Blacks+1, h.Answer.Whites-1
+				} else if altered {
+					h.Answer.Blacks, h.Answer.Whites = h.Answer.Blacks-1, h.Answer.Whites+1
+				}
+				for b.Loop() {
+					Count(context.Background(), in)
+				}
+			})
+		}
+	}
+}

@@ -1,0 +1,95 @@
+package mastermind
+
+import "math/bits"
+
+// stateMap maps state hashes to words, open-addressed: the arrangement
+// search looks states up millions of times a second, where a Go map's
+// hashing and bookkeeping cost more than the search around them. A slot
+// holds its key and value side by side, so a lookup misses the cache once;
+// clearing empties only the slots used.
+type stateMap struct {
+	slots []slot
+	used  []uint32 // indexes of the slots filled, to clear
+	limit int      // the most keys it takes; 0 means maxStates
+}
+
+type slot struct{ key, value uint64 }
+
+// maxStates bounds a stateMap by default: it stops growing there and
+// takes no more.
+const maxStates = 1 << 20
+
+// fold makes a word a key: 0 marks a free slot. (The word 2^64-1, which
+// would fold to 0, is never stored: a state hash that happens to be it
+// is simply not remembered.)
+func fold(h uint64) uint64 { return h + 1 }
+
+// home returns the slot a key's probe starts at: its top bits after a
+// multiplication, as the words stored may be counts whose low bits repeat.
+func (m *stateMap) home(k uint64) uint64 {
+	return k * 0x9e3779b97f4a7c15 >> (64 - bits.Len(uint(len(m.slots)-1)))
+}
+
+// clear empties the map.
+func (m *stateMap) clear() {
+	if 4*len(m.used) > len(m.slots) {
+		clear(m.slots)
+	} else {
+		for _, i := range m.used {
+			m.slots[i] = slot{}
+		}
+	}
+	m.used = m.used[:0]
+}
+
+// get returns the value of h, and whether h is in the map.
+func (m *stateMap) get(h uint64) (uint64, bool) {
+	if len(m.slots) == 0 {
+		return 0, false
+	}
+	k, mask := fold(h), uint64(len(m.slots)-1)
+	for i := m.home(k); m.slots[i].key != 0; i = (i + 1) & mask {
+		if m.slots[i].key == k {
+			return m.slots[i].value, true
+		}
+	}
+	return 0, false
+}
+
+// put sets the value of h, unless the map is full.
+func (m *stateMap) put(h, value uint64) {
+	if 2*(len(m.used)+1) > len(m.slots) {
+		limit := m.limit
+		if limit == 0 {
+			limit = maxStates
+		}
+		if len(m.slots) >= 2*limit {
+			return
+		}
+		m.grow()
+	}
+	k, mask := fold(h), uint64(len(m.slots)-1)
+	if k == 0 {
+		return
+	}
+	i := m.home(k)
+	for ; m.slots[i].key != 0; i = (i + 1) & mask {
+		if m.slots[i].key == k {
+			m.slots[i].value = value
+			return
+		}
+	}
+	m.slots[i] = slot{k, value}
+	m.used = append(m.used, uint32(i))
+}
+
+// grow doubles the table, keeping what it holds.
+func (m *stateMap) grow() {
+	old := m.slots
+	m.slots, m.used = make([]slot, max(1024, 2*len(old))), m.used[:0]
+	for _, s := range old {
+		if s.key != 0 {
+			m.put(s.key-1, s.value)
+		}
+	}
+}

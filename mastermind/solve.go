@@ -197,6 +197,7 @@ type arranger struct {
 	// position, to restore.
 	lost  []int
 	saved []int
+	first uint64 // if not 0, the colours the first peg may have (bit c-1)
 	key   uint64
 	nodes int // placed so far, to look at stop now and then
 	// dead holds the states (position, pegs left of each colour, blacks
@@ -324,18 +325,14 @@ func (a *arranger) place(p int, yield func(Code) bool) bool {
 	// here loses a position, and whether that costs it a black unless the
 	// peg is of that colour (lost[i]) is known before choosing the peg.
 	lost := a.lost[p*a.hints : (p+1)*a.hints]
-	for i := range a.hints {
-		g := a.at[p*a.hints+i]
-		lost[i] = 0
-		if a.posLeft[i][g] <= a.left[g] {
-			lost[i] = 1
-		}
-		a.posLeft[i][g]--
-	}
 	need, slack := a.save(p)
 	key0 := a.key
 	ok := true
-	for set := a.allowed(p, lost); set != 0; set &= set - 1 {
+	set := a.allowed(p, lost)
+	if p == 0 && a.first != 0 {
+		set &= a.first
+	}
+	for ; set != 0; set &= set - 1 {
 		c := uint8(bits.TrailingZeros64(set) + 1)
 		a.take(p, c, lost)
 		// The forced-blacks bound pays only near the end: earlier it costs
@@ -354,8 +351,8 @@ func (a *arranger) place(p int, yield func(Code) bool) bool {
 			break
 		}
 	}
-	for i := range a.hints {
-		a.posLeft[i][a.at[p*a.hints+i]]++
+	for i, g := range a.at[p*a.hints : (p+1)*a.hints] {
+		a.posLeft[i][g]++
 	}
 	if ok && memo && a.found == before {
 		a.dead.put(key, 0)
@@ -377,11 +374,18 @@ func (a *arranger) save(p int) (need, slack []int) {
 // without taking any hint below its blacks or past them. Only hints with
 // no blacks wanted or with a slack of 0 or 1 can forbid one: for the
 // first, their guess's colour here; for the others, the colours that
-// would cost more slack than they have.
+// would cost more slack than they have. On the way it takes position p
+// from those to come (posLeft, until place gives it back) and sets
+// lost[i]: whether that costs hint i a black unless the peg is its
+// guess's colour.
 func (a *arranger) allowed(p int, lost []int) uint64 {
 	set := a.avail
-	for i := range a.hints {
-		g := a.at[p*a.hints+i]
+	for i, g := range a.at[p*a.hints : (p+1)*a.hints] {
+		lost[i] = 0
+		if a.posLeft[i][g] <= a.left[g] {
+			lost[i] = 1
+		}
+		a.posLeft[i][g]--
 		bit := uint64(1) << (g - 1)
 		if a.need[i] == 0 {
 			set &^= bit
@@ -409,8 +413,8 @@ func (a *arranger) allowed(p int, lost []int) uint64 {
 // c there get a black; the others lose the slack of lost, and one more if
 // c had no more pegs left than their guess's positions of c.
 func (a *arranger) take(p int, c uint8, lost []int) {
-	for i := range a.hints {
-		if g := a.at[p*a.hints+i]; g == c {
+	for i, g := range a.at[p*a.hints : (p+1)*a.hints] {
+		if g == c {
 			a.key ^= a.zNeed[i][a.need[i]] ^ a.zNeed[i][a.need[i]-1]
 			a.need[i]--
 		} else {
@@ -494,6 +498,7 @@ func Solve(in *Instance, yield func(Code) bool) {
 // instance meets in the middle.
 type job struct {
 	k        *[MaxColours + 1]uint8
+	first    uint64 // the colours the first peg may have (bit c-1), 0 for any
 	from, to int
 }
 
@@ -503,7 +508,7 @@ const jobChunk = 4096
 // jobs calls yield with the jobs of p's search, in order.
 func (p *problem) jobs(yield func(job) bool) {
 	if p.meeting = meetFor(p); p.meeting == nil {
-		p.multisets(func(k *[MaxColours + 1]uint8) bool { return yield(job{k: k}) })
+		p.multisetJobs(yield)
 		return
 	}
 	n := len(p.meeting.first.codes)
@@ -517,10 +522,48 @@ func (p *problem) jobs(yield func(job) bool) {
 	}
 }
 
+// fewMultisets is how many multisets a search may have for each to be
+// split by the colour of its first peg: with fewer multisets than cores,
+// one multiset's search would keep the others waiting.
+const fewMultisets = 4
+
+// multisetJobs calls yield with a job for each multiset, or, when there
+// are few, for each multiset and colour of the first peg.
+func (p *problem) multisetJobs(yield func(job) bool) {
+	var first []*[MaxColours + 1]uint8
+	split := true
+	p.multisets(func(k *[MaxColours + 1]uint8) bool {
+		if split {
+			if first = append(first, k); len(first) <= fewMultisets {
+				return true
+			}
+			split = false
+			for _, k := range first {
+				if !yield(job{k: k}) {
+					return false
+				}
+			}
+			return true
+		}
+		return yield(job{k: k})
+	})
+	if !split {
+		return
+	}
+	for _, k := range first {
+		for c := 1; c <= p.max; c++ {
+			if k[c] > 0 && !yield(job{k: k, first: 1 << (c - 1)}) {
+				return
+			}
+		}
+	}
+}
+
 // solve calls yield with the solutions of job j; false if yield stopped
 // it.
 func (a *arranger) solve(j job, yield func(Code) bool) bool {
 	if j.k != nil {
+		a.first = j.first
 		return a.arrange(j.k, yield)
 	}
 	return a.meeting.meet(a.problem, a.code, j.from, j.to, yield)

@@ -9,6 +9,13 @@ import (
 // suit, same value, same colour, higher, lower, values within 1 to 3,
 // played value even or odd, played rank r, played suit s. Each may be
 // negated in a rule.
+//
+// A condition is drawn as people invent one: a kind first (same suit, same
+// value, same colour, higher, lower, within, even, odd, rank, suit: each
+// as likely), then its number, rank or suit. Drawn instead from the 27
+// conditions alike, rules are mostly "not rank r" (13 of them), which
+// refuse a card whatever the top; then a game often never ends, and
+// knowing the rules is worth little.
 var SecretConditions = func() []Cond {
 	cs := []Cond{{Kind: SameSuitCond}, {Kind: SameValueCond}, {Kind: SameColourCond}, {Kind: Higher}, {Kind: Lower},
 		{Kind: Within, K: 1}, {Kind: Within, K: 2}, {Kind: Within, K: 3}, {Kind: IsEven}, {Kind: IsOdd}}
@@ -78,16 +85,38 @@ type Draw struct {
 	Ands [2]bool // Ands[i] joins Lits[i] and Lits[i+1]
 }
 
-// Literals is the number of literals a draw picks from: every secret
-// condition, negated or not.
-var Literals = 2 * len(SecretConditions)
+// secretKinds groups the indexes of SecretConditions by kind, in order.
+var secretKinds = func() [][]int {
+	var kinds [][]int
+	for i, c := range SecretConditions {
+		if k := len(kinds) - 1; k >= 0 && SecretConditions[kinds[k][0]].Kind == c.Kind {
+			kinds[k] = append(kinds[k], i)
+		} else {
+			kinds = append(kinds, []int{i})
+		}
+	}
+	return kinds
+}()
+
+// condProbability[i] is the chance that a literal is SecretConditions[i].
+var condProbability = func() []float64 {
+	p := make([]float64, len(SecretConditions))
+	for _, kind := range secretKinds {
+		for _, i := range kind {
+			p[i] = 1 / float64(len(secretKinds)*len(kind))
+		}
+	}
+	return p
+}()
 
 // RandomDraw draws the number of literals (one to three alike), each
-// literal, and each join, all uniformly.
+// literal (a kind of condition, then its parameter, then negated or not,
+// each uniformly), and each join.
 func RandomDraw(rng *rand.Rand) Draw {
 	d := Draw{N: 1 + rng.IntN(3)}
 	for i := range d.N {
-		d.Lits[i] = Literal{rng.IntN(len(SecretConditions)), rng.IntN(2) == 0}
+		kind := secretKinds[rng.IntN(len(secretKinds))]
+		d.Lits[i] = Literal{kind[rng.IntN(len(kind))], rng.IntN(2) == 0}
 	}
 	for i := range d.N - 1 {
 		d.Ands[i] = rng.IntN(2) == 0
@@ -98,8 +127,8 @@ func RandomDraw(rng *rand.Rand) Draw {
 // Probability returns the chance that RandomDraw draws d.
 func (d Draw) Probability() float64 {
 	p := 1.0 / 3
-	for range d.N {
-		p /= float64(Literals)
+	for _, l := range d.Lits[:d.N] {
+		p *= condProbability[l.Cond] / 2
 	}
 	for range d.N - 1 {
 		p /= 2

@@ -241,8 +241,12 @@ func (bp *BenchPlayer) Play(ctx context.Context, g bench.Game) (bench.Outcome, e
 	}
 	values := make([]float64, 1+n)
 	values[0] = float64(game.Turns())
-	if w := game.WinnerSeat(); w >= 0 {
-		values[1+(w+n-g.Index%n)%n] = 1
+	if w, ok := game.Winner(); ok {
+		for i, s := range bp.seats {
+			if pdd.Player(s) == w {
+				values[1+i] = 1
+			}
+		}
 	}
 	return bench.Outcome{Values: values, Detail: endDetail(game.End())}, nil
 }

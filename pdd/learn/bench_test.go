@@ -38,6 +38,42 @@ func BenchmarkLearnerGames(b *testing.B) {
 	benchmarkTournament(b, "learner", "simple", "simple", "simple")
 }
 
+// mute never lays a card: it cannot win.
+type mute struct{ *Random }
+
+func (m mute) Play(pdd.Card) (pdd.Card, bool) { return pdd.Card{}, false }
+
+func init() {
+	Register("mute (test)", func(name string, r pdd.Rule, _ pdd.Band) Seat { return mute{NewRandom(name, r)} })
+}
+
+// TestWinsGoToTheWinner: as the seats turn, each win is counted for the
+// player who won it, not for whoever sat in that seat in the first game.
+func TestWinsGoToTheWinner(t *testing.T) {
+	tr := Tournament{Players: []string{"simple", "mute (test)", "mute (test)", "mute (test)"}, Packs: 1, Band: pdd.Permissive}
+	p, err := NewBenchPlayer(tr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := BenchConfig(tr, 40, 1)
+	won := 0
+	for i := range 40 {
+		o, err := p.Play(context.Background(), bench.GameFor(cfg, i))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for seat, v := range o.Values[2:] {
+			if v != 0 {
+				t.Fatalf("game %d: won by a player who never lays a card (%s)", i, tr.Labels()[1+seat])
+			}
+		}
+		won += int(o.Values[1])
+	}
+	if won == 0 {
+		t.Fatal("the simple player never won against three who never lay a card")
+	}
+}
+
 // TestLearnerKeepsTheTruth: whatever it sees in real games, the true rule
 // of every other player stays among the learner's hypotheses (the rules
 // are drawn from the space it reasons over), and it narrows them down.

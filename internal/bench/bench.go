@@ -41,6 +41,7 @@ import (
 	"runtime"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -211,8 +212,16 @@ func Run(ctx context.Context, cfg Config, newPlayer func() (Player, error), prog
 
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
-	jobs := make(chan int)
-	results := make(chan Outcome)
+	// Workers take the next game by a counter and hand their outcomes over
+	// in batches: games of a few microseconds would otherwise spend more
+	// time passing through channels than being played.
+	var next atomic.Int64
+	var stop atomic.Bool // enough games: take no more
+	batchSize := maxBatch
+	if cfg.Enough != nil {
+		batchSize = 1 // a run that may stop early hears of every game at once
+	}
+	results := make(chan []Outcome, workers)
 	var wg sync.WaitGroup
 	for range workers {
 		wg.Go(func() {
@@ -221,46 +230,52 @@ func Run(ctx context.Context, cfg Config, newPlayer func() (Player, error), prog
 				cancel(err)
 				return
 			}
-			for i := range jobs {
-				o, err := play(ctx, p, GameFor(cfg, i))
+			var batch []Outcome
+			flushed := time.Now()
+			flush := func() bool {
+				select {
+				case results <- batch:
+					batch, flushed = nil, time.Now()
+					return true
+				case <-ctx.Done():
+					return false
+				}
+			}
+			for !stop.Load() && ctx.Err() == nil {
+				k := int(next.Add(1) - 1)
+				if k >= len(games) {
+					break
+				}
+				o, err := play(ctx, p, GameFor(cfg, games[k]))
 				if err != nil {
 					cancel(err)
 					return
 				}
-				select {
-				case results <- o:
-				case <-ctx.Done():
+				batch = append(batch, o)
+				if (len(batch) >= batchSize || time.Since(flushed) >= batchTime) && !flush() {
 					return
 				}
 			}
+			if len(batch) > 0 {
+				flush()
+			}
 		})
 	}
-	enough := make(chan struct{})
-	go func() {
-		defer close(jobs)
-		for _, i := range games {
-			select {
-			case jobs <- i:
-			case <-ctx.Done():
-				return
-			case <-enough:
-				return
-			}
-		}
-	}()
 	go func() { wg.Wait(); close(results) }()
 
 	start, cpuStart := time.Now(), processCPU()
 	outcomes := make([]Outcome, 0, len(games))
 	stopped := false
-	for o := range results {
-		outcomes = append(outcomes, o)
-		if progress != nil {
-			progress.Update(len(outcomes), len(games))
-		}
-		if !stopped && cfg.Enough != nil && cfg.Enough(outcomes) {
-			stopped = true
-			close(enough)
+	for batch := range results {
+		for _, o := range batch {
+			outcomes = append(outcomes, o)
+			if progress != nil {
+				progress.Update(len(outcomes), len(games))
+			}
+			if !stopped && cfg.Enough != nil && cfg.Enough(outcomes) {
+				stopped = true
+				stop.Store(true)
+			}
 		}
 	}
 	if progress != nil {
@@ -273,6 +288,13 @@ func Run(ctx context.Context, cfg Config, newPlayer func() (Player, error), prog
 	}
 	return r, nil
 }
+
+// A worker hands over its outcomes every maxBatch games or batchTime,
+// whichever comes first, so that progress stays live with slow games.
+const (
+	maxBatch  = 64
+	batchTime = 20 * time.Millisecond
+)
 
 // play plays game g on p, telling the observer, and fills in the outcome's
 // bookkeeping.

@@ -16,10 +16,13 @@ import (
 //
 // On its turn it lays, of the cards its own rule allows, the one most
 // likely to be accepted by all (the product over the other players of the
-// share of their hypotheses allowing it); of cards about as likely, the
-// one that fits fewest tops, keeping for later the cards that fit many.
-// Laying is never worse than drawing: a refused card costs the card drawn
-// for it, as drawing does, and leaves one card fewer.
+// weight of their hypotheses allowing it), less the worth of keeping it:
+// the share of tops on which every rule, as believed, would accept it.
+// Keeping the cards that fit many tops is worth about six points of win
+// rate: a player told every rule wins 40% of games against three simple
+// players laying the first card everyone accepts, 46% keeping the cards
+// that fit most. Laying is never worse than drawing: a refused card costs
+// the card drawn for it, as drawing does, and leaves one card fewer.
 type Learner struct {
 	pdd.Hand
 	name   string
@@ -28,9 +31,6 @@ type Learner struct {
 	others []*belief // in the order met this game, so a game plays the same whatever came before
 	spare  []*belief // beliefs of past games, to reuse
 	valid  pdd.Table // pairs laid without objection this game
-	// fits[c] is the number of tops card c may be laid on by the
-	// learner's own rule.
-	fits [52]int
 }
 
 // belief is what the learner holds of one other player's rule.
@@ -59,17 +59,7 @@ func NewLearner(name string, r pdd.Rule, band pdd.Band) *Learner {
 }
 
 // SetRule gives the learner its rule for the next games.
-func (l *Learner) SetRule(r pdd.Rule) {
-	l.rule = r
-	for c := range 52 {
-		l.fits[c] = 0
-		for t := range 52 {
-			if r(pdd.CardAt(t), pdd.CardAt(c)) {
-				l.fits[c]++
-			}
-		}
-	}
-}
+func (l *Learner) SetRule(r pdd.Rule) { l.rule = r }
 
 // Name implements pdd.Player.
 func (l *Learner) Name() string { return l.name }
@@ -200,6 +190,28 @@ func (b *belief) accepts(s *Space, q int) float64 {
 	return mass / b.mass
 }
 
+// wide is the number of words of hypotheses a belief is weighed by when
+// weighing the worth of keeping a card: the heaviest (the space keeps
+// them first), as weighing every hypothesis for every top would cost
+// more than it tells.
+const wide = 16
+
+// roughly returns about accepts(s, q): the share of the heaviest wide
+// words' weight alive that allows q.
+func (b *belief) roughly(s *Space, q int) float64 {
+	if len(b.active) <= wide {
+		return b.accepts(s, q)
+	}
+	set := s.allowing(q)
+	all, allowing := 0.0, 0.0
+	for _, w := range b.active[:wide] {
+		x := b.alive[w]
+		all += float64(bits.OnesCount64(x)) * s.wordWeight[w]
+		allowing += float64(bits.OnesCount64(x&set[w])) * s.wordWeight[w]
+	}
+	return allowing / all
+}
+
 // ValidMove implements pdd.Listener: every rule allows the pair.
 func (l *Learner) ValidMove(p pdd.Player, top, played pdd.Card) {
 	q := pairOf(top, played)
@@ -243,30 +255,51 @@ func contains(ps []pdd.Player, p pdd.Player) bool {
 	return false
 }
 
-// keep weighs the worth of keeping a card by the share of tops it fits,
-// against the chance of the others accepting it now.
-var keep = 0.2
+// keep weighs the worth of keeping a card (the share of tops on which
+// every rule, as believed, would accept it) against the chance of the
+// others accepting it now. Tuned over 20,000 games: 1.5 to 2.5 alike, 1
+// and 3.5 two points worse.
+const keep = 2.0
 
 // Play implements pdd.Player.
 func (l *Learner) Play(top pdd.Card) (pdd.Card, bool) {
-	best, bestP := -1, 0.0
+	best, bestScore := -1, 0.0
 	for i := range l.NumberOfCards() {
 		c := l.Card(i)
 		if !l.rule(top, c) {
 			continue
 		}
-		q := pairOf(top, c)
-		p := 1.0
-		for _, b := range l.others {
-			p *= b.accepts(l.space, q)
-		}
-		score := p - keep*float64(l.fits[c.Index()])/52
-		if best < 0 || score > bestP {
-			best, bestP = i, score
+		score := l.acceptance(top, c, (*belief).accepts) - keep*l.versatility(c)
+		if best < 0 || score > bestScore {
+			best, bestScore = i, score
 		}
 	}
 	if best < 0 {
 		return pdd.Card{}, false
 	}
 	return l.RemoveAt(best), true
+}
+
+// acceptance returns the chance that every other player's rule allows c
+// on top, each weighed by chance.
+func (l *Learner) acceptance(top, c pdd.Card, chance func(*belief, *Space, int) float64) float64 {
+	q := pairOf(top, c)
+	p := 1.0
+	for _, b := range l.others {
+		p *= chance(b, l.space, q)
+	}
+	return p
+}
+
+// versatility returns the share of tops on which c could be laid and
+// accepted by all, as far as the learner can tell: a card to keep for
+// later when high.
+func (l *Learner) versatility(c pdd.Card) float64 {
+	sum := 0.0
+	for t := range 52 {
+		if top := pdd.CardAt(t); l.rule(top, c) {
+			sum += l.acceptance(top, c, (*belief).roughly)
+		}
+	}
+	return sum / 52
 }

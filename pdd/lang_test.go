@@ -130,3 +130,17 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// TestDrawCount: a draw's count, taken word by word without building its
+// table, is its table's, for every shape of draw.
+func TestDrawCount(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 5))
+	var tb Table
+	for range 5000 {
+		d := RandomDraw(rng)
+		d.Table(&tb)
+		if got, want := d.count(), tb.Count(); got != want {
+			t.Fatalf("%v: count %d, table %d", d.Expr(), got, want)
+		}
+	}
+}

@@ -241,41 +241,80 @@ func RandomTable(rng *rand.Rand, band Band, t *Table) Draw {
 // word by word, without storing the table.
 func (d *Draw) count() int {
 	tables := SecretTables()
-	var lits [3]*Table
+	var lit [3]*Table
 	var flip [3]uint64
 	for i := range d.N {
-		lits[i] = tables[d.Lits[i].Cond]
+		lit[i] = tables[d.Lits[i].Cond]
 		if d.Lits[i].Neg {
 			flip[i] = ^uint64(0)
 		}
 	}
+	a, b, c := lit[0], lit[1], lit[2]
+	fa, fb, fc := flip[0], flip[1], flip[2]
 	n := 0
-	for w := range len(Table{}) {
-		var x [3]uint64
-		for i := range d.N {
-			x[i] = lits[i][w] ^ flip[i]
+	// Each form its own loop: the word's formula is then a few
+	// instructions. The last word's bits past the pairs are set by
+	// negation; they are taken off after.
+	switch {
+	case d.N == 1:
+		for w := range a {
+			n += bits.OnesCount64(a[w] ^ fa)
 		}
-		v := x[0]
-		switch {
-		case d.N == 2 && d.Ands[0]:
-			v &= x[1]
-		case d.N == 2:
-			v |= x[1]
-		case d.N == 3 && d.Ands[0] && d.Ands[1]:
-			v &= x[1] & x[2]
-		case d.N == 3 && d.Ands[0]:
-			v = v&x[1] | x[2]
-		case d.N == 3 && d.Ands[1]:
-			v |= x[1] & x[2]
-		case d.N == 3:
-			v |= x[1] | x[2]
+	case d.N == 2 && d.Ands[0]:
+		for w := range a {
+			n += bits.OnesCount64((a[w] ^ fa) & (b[w] ^ fb))
 		}
-		if w == len(Table{})-1 {
-			v &= lastWord
+	case d.N == 2:
+		for w := range a {
+			n += bits.OnesCount64((a[w] ^ fa) | (b[w] ^ fb))
 		}
-		n += bits.OnesCount64(v)
+	case d.Ands[0] && d.Ands[1]:
+		for w := range a {
+			n += bits.OnesCount64((a[w] ^ fa) & (b[w] ^ fb) & (c[w] ^ fc))
+		}
+	case d.Ands[0]:
+		for w := range a {
+			n += bits.OnesCount64((a[w]^fa)&(b[w]^fb) | (c[w] ^ fc))
+		}
+	case d.Ands[1]:
+		for w := range a {
+			n += bits.OnesCount64((a[w] ^ fa) | (b[w]^fb)&(c[w]^fc))
+		}
+	default:
+		for w := range a {
+			n += bits.OnesCount64((a[w] ^ fa) | (b[w] ^ fb) | (c[w] ^ fc))
+		}
 	}
-	return n
+	return n - d.pastPairs()
+}
+
+// pastPairs returns how many of the last word's bits past the pairs the
+// draw's formula sets: those of its negated literals, combined as the
+// formula combines them (the tables hold none there).
+func (d *Draw) pastPairs() int {
+	var x [3]bool
+	for i := range d.N {
+		x[i] = d.Lits[i].Neg
+	}
+	v := x[0]
+	switch {
+	case d.N == 2 && d.Ands[0]:
+		v = v && x[1]
+	case d.N == 2:
+		v = v || x[1]
+	case d.N == 3 && d.Ands[0] && d.Ands[1]:
+		v = v && x[1] && x[2]
+	case d.N == 3 && d.Ands[0]:
+		v = v && x[1] || x[2]
+	case d.N == 3 && d.Ands[1]:
+		v = v || x[1] && x[2]
+	case d.N == 3:
+		v = v || x[1] || x[2]
+	}
+	if v {
+		return 64*len(Table{}) - Pairs
+	}
+	return 0
 }
 
 // lastWord masks the bits of the last word that stand for pairs.

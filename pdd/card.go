@@ -100,6 +100,7 @@ type Deck interface {
 
 // pile is a deck of one or more packs of 52.
 type pile struct {
+	packs   int
 	rng     *rand.Rand
 	draw    []Card // top at the end
 	discard []Card // top at the end
@@ -114,9 +115,16 @@ func SingleDeck(rng *rand.Rand) Deck { return newPile(rng, 1) }
 func DoubleDeck(rng *rand.Rand) Deck { return newPile(rng, 2) }
 
 func newPile(rng *rand.Rand, packs int) *pile {
-	p := &pile{rng: rng, draw: make([]Card, 0, 52*packs), discard: make([]Card, 0, 52*packs)}
+	p := &pile{packs: packs, rng: rng, draw: make([]Card, 0, 52*packs), discard: make([]Card, 0, 52*packs)}
 	p.reset(packs)
 	return p
+}
+
+// Reshuffle gathers every card back and shuffles them with rng, one face
+// up: the deck as new, for the next game, without allocating.
+func (p *pile) Reshuffle(rng *rand.Rand) {
+	p.rng = rng
+	p.reset(p.packs)
 }
 
 // reset gathers the cards of packs packs and shuffles them, one face up.

@@ -42,23 +42,32 @@ type Turn struct {
 // Game is one game of People's Democratic Dictatorship between players,
 // who play in the order given, with deck.
 type Game struct {
-	players  []Player
-	deck     Deck
-	rules    []Rule
-	next     int
-	turns    int
-	maxTurns int
-	end      End
-	winner   int
-	refused  []int
-	blame    []Player
-	hands    []Card // the deal, HandSize a seat
+	players   []Player
+	deck      Deck
+	rules     []Rule
+	tables    []*Table     // the rules that are tables (else nil): a faster test
+	objectors []Objections // the players who want to know who objected (else nil)
+	next      int
+	turns     int
+	maxTurns  int
+	end       End
+	winner    int
+	refused   []int
+	blame     []Player
+	hands     []Card // the deal, HandSize a seat
 }
 
 // NewGame returns a game of players with deck, capped at DefaultMaxTurns
 // turns.
 func NewGame(players []Player, deck Deck) *Game {
 	return &Game{players: players, deck: deck, maxTurns: DefaultMaxTurns, winner: -1}
+}
+
+// Reset makes g a new game of players with deck, capped at
+// DefaultMaxTurns turns, keeping its storage: for programs that play
+// games by the million.
+func (g *Game) Reset(players []Player, deck Deck) {
+	g.players, g.deck, g.maxTurns, g.winner, g.end, g.turns, g.next = players, deck, DefaultMaxTurns, -1, Running, 0, 0
 }
 
 // SetMaxTurns caps the game at n turns (n <= 0: no cap, which may never
@@ -87,9 +96,15 @@ func (g *Game) Deal() error {
 	if len(g.players) < 2 {
 		return fmt.Errorf("a game needs two players or more, not %d", len(g.players))
 	}
-	g.rules = g.rules[:0]
+	g.rules, g.tables, g.objectors = g.rules[:0], g.tables[:0], g.objectors[:0]
 	for _, p := range g.players {
-		g.rules = append(g.rules, p.Invent())
+		r := p.Invent()
+		var t *Table
+		if tp, ok := p.(tabled); ok {
+			t = tp.ruleTable()
+		}
+		o, _ := p.(Objections)
+		g.rules, g.tables, g.objectors = append(g.rules, r), append(g.tables, t), append(g.objectors, o)
 	}
 	g.next, g.turns, g.end, g.winner = 0, 0, Running, -1
 	n := len(g.players)
@@ -144,25 +159,25 @@ func (g *Game) Step() (Turn, error) {
 		if !card.Valid() {
 			return t, fmt.Errorf("%s laid %v, which is no card: %w", p.Name(), card, ErrIllegalMove)
 		}
-		if !g.rules[i](top, card) {
+		if !g.allows(i, top, card) {
 			return t, fmt.Errorf("%s laid %v on %v against their own rule: %w", p.Name(), card, top, ErrIllegalMove)
 		}
 		g.deck.Play(card)
 		g.refused, g.blame = g.refused[:0], g.blame[:0]
-		for j, r := range g.rules {
-			if j != i && !r(top, card) {
+		for j := range g.rules {
+			if j != i && !g.allows(j, top, card) {
 				g.refused = append(g.refused, j)
 				g.blame = append(g.blame, g.players[j])
 			}
 		}
 		t.Refused = g.refused
-		for _, l := range g.players {
+		for j, l := range g.players {
 			if len(g.refused) == 0 {
 				l.ValidMove(p, top, card)
 				continue
 			}
 			l.InvalidMove(p, top, card)
-			if o, ok := l.(Objections); ok {
+			if o := g.objectors[j]; o != nil {
 				o.Objected(p, top, card, g.blame)
 			}
 		}
@@ -180,6 +195,19 @@ func (g *Game) Step() (Turn, error) {
 	}
 	g.next = (i + 1) % len(g.players)
 	return t, nil
+}
+
+// tabled is a player whose rule is a table (Invent returns its Rule), or
+// nil.
+type tabled interface{ ruleTable() *Table }
+
+// allows reports whether seat j's rule allows played on top; played must
+// be a valid card.
+func (g *Game) allows(j int, top, played Card) bool {
+	if t := g.tables[j]; t != nil && top.Valid() {
+		return t.has(pairIndex(top, played))
+	}
+	return g.rules[j](top, played)
 }
 
 // draw gives p the top card of the draw pile, or ends the game if there is

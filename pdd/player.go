@@ -108,6 +108,9 @@ func (s *SimplePlayer) SetTable(t *Table) {
 	s.table = t
 }
 
+// ruleTable returns the player's rule as a table, if it was given one.
+func (s *SimplePlayer) ruleTable() *Table { return s.table }
+
 // Name implements Player.
 func (s *SimplePlayer) Name() string { return s.name }
 

@@ -142,6 +142,10 @@ func BenchConfig(t Tournament, games int, seed uint64) bench.Config {
 // player sits everywhere equally often.
 type BenchPlayer struct {
 	t      Tournament
+	pcg    *rand.PCG
+	rng    *rand.Rand
+	deck   reshuffler
+	game   *pdd.Game
 	seats  []Seat
 	seated []pdd.Player
 	tables []pdd.Table // the seats' rules, as listed
@@ -155,7 +159,8 @@ func NewBenchPlayer(t Tournament) (*BenchPlayer, error) {
 	if t.Packs < 1 || t.Packs > 2 {
 		return nil, fmt.Errorf("%d packs: a single or a double deck", t.Packs)
 	}
-	bp := &BenchPlayer{t: t, seated: make([]pdd.Player, len(t.Players)), tables: make([]pdd.Table, len(t.Players))}
+	pcg := rand.NewPCG(0, 0)
+	bp := &BenchPlayer{t: t, pcg: pcg, rng: rand.New(pcg), game: pdd.NewGame(nil, nil), seated: make([]pdd.Player, len(t.Players)), tables: make([]pdd.Table, len(t.Players))}
 	for i, label := range t.Labels() {
 		m, err := Lookup(t.Players[i])
 		if err != nil {
@@ -164,6 +169,12 @@ func NewBenchPlayer(t Tournament) (*BenchPlayer, error) {
 		bp.seats = append(bp.seats, m(label, pdd.MauMau(), t.Band))
 	}
 	return bp, nil
+}
+
+// reshuffler is a deck that can be dealt anew (the decks of package pdd).
+type reshuffler interface {
+	pdd.Deck
+	Reshuffle(rng *rand.Rand)
 }
 
 // Figures derives from a tournament's report each player's share of wins,
@@ -209,7 +220,10 @@ func endDetail(e pdd.End) string { return e.String() }
 
 // Play implements bench.Player.
 func (bp *BenchPlayer) Play(ctx context.Context, g bench.Game) (bench.Outcome, error) {
-	rng := rand.New(rand.NewPCG(g.Seed, 0x70646467))
+	// Each game seeds the worker's own generator, deck and game afresh:
+	// nothing carries over but storage.
+	bp.pcg.Seed(g.Seed, 0x70646467)
+	rng := bp.rng
 	n := len(bp.seats)
 	for i, s := range bp.seats {
 		table := &bp.tables[i]
@@ -226,13 +240,16 @@ func (bp *BenchPlayer) Play(ctx context.Context, g bench.Game) (bench.Outcome, e
 	for k := range n {
 		bp.seated[k] = bp.seats[(k+g.Index)%n]
 	}
-	var deck pdd.Deck
-	if bp.t.Packs == 2 {
-		deck = pdd.DoubleDeck(rng)
-	} else {
-		deck = pdd.SingleDeck(rng)
+	switch {
+	case bp.deck != nil:
+		bp.deck.Reshuffle(rng)
+	case bp.t.Packs == 2:
+		bp.deck = pdd.DoubleDeck(rng).(reshuffler)
+	default:
+		bp.deck = pdd.SingleDeck(rng).(reshuffler)
 	}
-	game := pdd.NewGame(bp.seated, deck)
+	game := bp.game
+	game.Reset(bp.seated, bp.deck)
 	if bp.t.MaxTurns > 0 {
 		game.SetMaxTurns(bp.t.MaxTurns)
 	}

@@ -109,7 +109,7 @@ func NewExtensibleRule(base Rule) *ExtensibleRule { return &ExtensibleRule{base:
 // AddAllowed records that played was laid on top without objection.
 func (e *ExtensibleRule) AddAllowed(top, played Card) {
 	if top.Valid() && played.Valid() {
-		i := pairIndex(top, played)
+		i := uint(pairIndex(top, played))
 		e.allowed[i/64] |= 1 << (i % 64)
 		e.forbidden[i/64] &^= 1 << (i % 64)
 	}
@@ -118,7 +118,7 @@ func (e *ExtensibleRule) AddAllowed(top, played Card) {
 // AddForbidden records that played on top broke somebody's rule.
 func (e *ExtensibleRule) AddForbidden(top, played Card) {
 	if top.Valid() && played.Valid() {
-		i := pairIndex(top, played)
+		i := uint(pairIndex(top, played))
 		e.forbidden[i/64] |= 1 << (i % 64)
 		e.allowed[i/64] &^= 1 << (i % 64)
 	}

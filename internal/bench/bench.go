@@ -39,7 +39,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"runtime"
-	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -281,12 +280,30 @@ func Run(ctx context.Context, cfg Config, newPlayer func() (Player, error), prog
 	if progress != nil {
 		progress.Finish()
 	}
-	slices.SortFunc(outcomes, func(a, b Outcome) int { return a.Game - b.Game })
+	outcomes = inOrder(outcomes, cfg.Shard, len(games))
 	r := &Report{Config: cfg, Wall: time.Since(start), CPU: processCPU() - cpuStart, Workers: workers, Outcomes: outcomes}
 	if len(outcomes) < len(games) && !stopped {
 		return r, fmt.Errorf("benchmark stopped after %d of %d games: %w", len(outcomes), len(games), context.Cause(ctx))
 	}
 	return r, nil
+}
+
+// inOrder returns the outcomes of a shard of n games in game order: game
+// Index+k·Count is the shard's k-th, so each goes straight to its place.
+func inOrder(outcomes []Outcome, s Shard, n int) []Outcome {
+	ordered := make([]Outcome, n)
+	filled := make([]bool, n)
+	for _, o := range outcomes {
+		k := (o.Game - s.Index) / s.Count
+		ordered[k], filled[k] = o, true
+	}
+	outcomes = outcomes[:0]
+	for k, o := range ordered {
+		if filled[k] {
+			outcomes = append(outcomes, o)
+		}
+	}
+	return outcomes
 }
 
 // A worker hands over its outcomes every maxBatch games or batchTime,

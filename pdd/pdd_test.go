@@ -482,3 +482,43 @@ func TestTurnOrder(t *testing.T) {
 		}
 	}
 }
+
+// TestResetAndReshuffle: a game reset with a reshuffled deck plays as a
+// new game with a new deck from the same seed, and the deck has every card
+// back, however many the last game left in the players' hands.
+func TestResetAndReshuffle(t *testing.T) {
+	for _, packs := range []int{1, 2} {
+		newDeck := SingleDeck
+		if packs == 2 {
+			newDeck = DoubleDeck
+		}
+		players := func() []Player {
+			return []Player{NewSimplePlayer("a"), NewSimplePlayer("b"), NewSimplePlayer("c")}
+		}
+		reused := newDeck(rand.New(rand.NewPCG(1, 1))).(*pile)
+		g := NewGame(players(), reused)
+		for seed := range uint64(20) {
+			if err := g.Start(); err != nil {
+				t.Fatal(err)
+			}
+			reused.Reshuffle(rand.New(rand.NewPCG(seed, 7)))
+			if n := reused.DrawPile() + reused.DiscardPile(); n != 52*packs {
+				t.Fatalf("%d packs, seed %d: %d cards after Reshuffle", packs, seed, n)
+			}
+			fresh := NewGame(players(), newDeck(rand.New(rand.NewPCG(seed, 7))))
+			g.Reset(players(), reused)
+			if err := fresh.Start(); err != nil {
+				t.Fatal(err)
+			}
+			if err := g.Start(); err != nil {
+				t.Fatal(err)
+			}
+			if g.Turns() != fresh.Turns() || g.WinnerSeat() != fresh.WinnerSeat() || g.End() != fresh.End() {
+				t.Fatalf("%d packs, seed %d: reset game %d turns, winner %d; new game %d turns, winner %d",
+					packs, seed, g.Turns(), g.WinnerSeat(), fresh.Turns(), fresh.WinnerSeat())
+			}
+			reused.Reshuffle(rand.New(rand.NewPCG(seed+100, 7)))
+			g.Reset(players(), reused)
+		}
+	}
+}

@@ -52,6 +52,14 @@ func bruteForce(in *Instance) []Code {
 	return out
 }
 
+// sameCodes reports whether got and want hold the same codes, in any
+// order (it sorts both).
+func sameCodes(got, want []Code) bool {
+	slices.SortFunc(got, slices.Compare)
+	slices.SortFunc(want, slices.Compare)
+	return slices.EqualFunc(got, want, slices.Equal)
+}
+
 func solveAll(in *Instance) []Code {
 	var out []Code
 	Solve(in, func(c Code) bool { out = append(out, slices.Clone(c)); return true })
@@ -103,10 +111,7 @@ func TestLongCodesAgainstBruteForce(t *testing.T) {
 	for i := range 60 {
 		max, pegs := 2+r.IntN(3), 7+r.IntN(3)
 		in := randomInstance(r, max, pegs, 1+r.IntN(3))
-		want := bruteForce(in)
-		got := solveAll(in)
-		slices.SortFunc(got, slices.Compare)
-		if !slices.EqualFunc(got, want, slices.Equal) {
+		if got, want := solveAll(in), bruteForce(in); !sameCodes(got, want) {
 			t.Fatalf("instance %d (%d pegs, %d colours): %d codes, want %d", i, pegs, max, len(got), len(want))
 		}
 	}
@@ -127,10 +132,7 @@ func TestMeetingAgainstBruteForce(t *testing.T) {
 		if meetFor(prepare(in)) == nil {
 			t.Fatalf("instance %d (%d pegs): not met in the middle", i, pegs)
 		}
-		want := bruteForce(in)
-		got := solveAll(in)
-		slices.SortFunc(got, slices.Compare)
-		if !slices.EqualFunc(got, want, slices.Equal) {
+		if got, want := solveAll(in), bruteForce(in); !sameCodes(got, want) {
 			t.Fatalf("instance %d (%d pegs): %d codes, want %d", i, pegs, len(got), len(want))
 		}
 	}
@@ -159,10 +161,7 @@ func TestMeetingAgainstArrangement(t *testing.T) {
 		if meetFor(prepare(in)) == nil {
 			t.Fatalf("instance %d (%d pegs, %d colours): not met in the middle", i, pegs, max)
 		}
-		got := solveAll(in)
-		slices.SortFunc(got, slices.Compare)
-		slices.SortFunc(want, slices.Compare)
-		if !slices.EqualFunc(got, want, slices.Equal) {
+		if got := solveAll(in); !sameCodes(got, want) {
 			t.Fatalf("instance %d (%d pegs, %d colours): %d codes, want %d", i, pegs, max, len(got), len(want))
 		}
 	}
@@ -209,10 +208,7 @@ func TestColourRenaming(t *testing.T) {
 				c[q] = rename(c[q])
 			}
 		}
-		got := solveAll(renamed)
-		slices.SortFunc(got, slices.Compare)
-		slices.SortFunc(want, slices.Compare)
-		if !slices.EqualFunc(got, want, slices.Equal) {
+		if got := solveAll(renamed); !sameCodes(got, want) {
 			t.Fatalf("instance %d (%d pegs): %d codes renamed, want %d", i, pegs, len(got), len(want))
 		}
 	}

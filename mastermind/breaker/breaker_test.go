@@ -130,7 +130,7 @@ func TestOptimalSymmetryAndFile(t *testing.T) {
 	if cost != 905 {
 		t.Fatalf("4x4 optimum %d, want 905", cost)
 	}
-	o := &optimizer{space: space, answers: 25, win: 20, branch: 13, memo: map[memoKey]memoEntry{}}
+	o := newOptimizer(space, space.answer, 0) // no symmetries
 	all := make([]int, len(space.Codes))
 	for i := range all {
 		all[i] = i
@@ -189,8 +189,23 @@ func TestGreedyAndLookaheadTrees(t *testing.T) {
 	if _, total := GreedyTree(s, EntropyMetric); total != 5722 {
 		t.Errorf("greedy entropy tree: %d, want 5722 as the entropy breaker", total)
 	}
-	if _, total := LookaheadTree(s, EntropyMetric, 2); total > 5722 {
+	if _, total := LookaheadTree(s, EntropyMetric, TreeOptions{Width: 2}); total > 5722 {
 		t.Errorf("lookahead: %d, worse than greedy", total)
+	}
+}
+
+// Solving every set exactly is the optimal strategy, and solving small
+// sets exactly does no worse than greedy.
+func TestExactTrees(t *testing.T) {
+	s, _ := NewSpace(3, 4)
+	_, optimal := Optimal(s, 0)
+	if _, total := LookaheadTree(s, EntropyMetric, TreeOptions{Exact: len(s.Codes)}); total != optimal {
+		t.Errorf("every set solved exactly: %d, want the optimum %d", total, optimal)
+	}
+	s, _ = NewSpace(4, 6)
+	_, greedy := GreedyTree(s, EntropyMetric)
+	if _, total := LookaheadTree(s, EntropyMetric, TreeOptions{Exact: 20}); total > greedy {
+		t.Errorf("sets of up to 20 solved exactly: %d, worse than greedy %d", total, greedy)
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/bits"
 	"runtime"
+	"slices"
 	"sync"
 )
 
@@ -88,19 +89,47 @@ func PartsMetric(counts []int, n int) float64 {
 	return -float64(parts)
 }
 
+// EntropyThenParts rates a split by entropy for sets of more than n codes
+// and by its parts for smaller ones (ties by entropy): in small sets a
+// part more is a guess saved outright (5 pegs of 8 colours, greedy:
+// 5.4867 with n = 100, against 5.4890 for entropy throughout).
+func EntropyThenParts(n int) Metric {
+	return func(counts []int, size int) float64 {
+		if size > n {
+			return EntropyMetric(counts, size)
+		}
+		return PartsMetric(counts, size)*1e6 + EntropyMetric(counts, size)
+	}
+}
+
+// TreeOptions tunes the strategy trees LookaheadTree builds.
+type TreeOptions struct {
+	// Width is how many of the guesses the metric rates best are weighed
+	// at each step by how the greedy strategy finishes their parts (0 or
+	// 1: the greedy tree).
+	Width int
+	// Exact solves sets of at most this many codes by the optimal search
+	// (every code weighed as a guess, branch and bound), the greedy
+	// continuations too.
+	Exact int
+}
+
 // GreedyTree builds the strategy that makes, at every step, the guess
 // metric rates best (ties to a code still possible, then the first),
 // weighing every code of space as a guess on every core; it returns the
 // tree and the guesses it takes over every code. For games whose codes
 // pack (see newScorer) it needs no answer table, so 5 pegs of 8 colours
 // take seconds.
-func GreedyTree(space *Space, metric Metric) (*Tree, int) { return LookaheadTree(space, metric, 0) }
+func GreedyTree(space *Space, metric Metric) (*Tree, int) {
+	return LookaheadTree(space, metric, TreeOptions{})
+}
 
-// LookaheadTree builds a strategy one step wiser than GreedyTree: at every
-// step it takes, of the width guesses metric rates best, the one whose
-// parts the greedy strategy then finishes in fewest guesses. It costs
-// about width times the greedy tree a level; width 0 is the greedy tree.
-func LookaheadTree(space *Space, metric Metric, width int) (*Tree, int) {
+// LookaheadTree builds a strategy wiser than GreedyTree: at every step it
+// takes, of the o.Width guesses metric rates best, the one whose parts the
+// greedy strategy then finishes in fewest guesses, and it solves sets of
+// at most o.Exact codes exactly. It costs about o.Width times the greedy
+// tree a level.
+func LookaheadTree(space *Space, metric Metric, o TreeOptions) (*Tree, int) {
 	sc := newScorer(space)
 	answer := space.answer
 	if sc != nil {
@@ -110,13 +139,21 @@ func LookaheadTree(space *Space, metric Metric, width int) (*Tree, int) {
 	for i := range all {
 		all[i] = i
 	}
-	b := &treeBuilder{space: space, answer: answer, metric: metric, answers: (space.Pegs + 1) * (space.Pegs + 1), win: space.Pegs * (space.Pegs + 1), width: width}
+	b := &treeBuilder{space: space, answer: answer, metric: metric, answers: (space.Pegs + 1) * (space.Pegs + 1), win: space.Pegs * (space.Pegs + 1),
+		width: o.Width, exact: o.Exact}
+	if o.Exact > 0 {
+		b.optimizer = newOptimizer(space, answer, 0)
+	}
 	return b.build(all)
 }
 
-// LookaheadWidth is the guesses the lookahead strategy weighs at each step
-// by their greedy continuations.
-const LookaheadWidth = 2
+// Lookahead is how the lookahead strategy builds its tree: 5 pegs of 8
+// colours take 5.4791 guesses on average in about three minutes (width 2
+// with entropy alone: 5.4827 in two).
+var Lookahead = TreeOptions{Width: 2, Exact: 20}
+
+// lookaheadMetric is the lookahead strategy's metric.
+var lookaheadMetric = EntropyThenParts(100)
 
 func init() {
 	Register("lookahead", func(pegs, max int) (Breaker, error) {
@@ -124,7 +161,9 @@ func init() {
 		if err != nil {
 			return nil, err
 		}
-		tree, _ := cachedTree(CacheDir, "lookahead", s, 0, func() (*Tree, int) { return LookaheadTree(s, EntropyMetric, LookaheadWidth) })
+		// The kind names the build: a tree of an earlier build stays where it
+		// is, and this one is built afresh.
+		tree, _ := cachedTree(CacheDir, "lookahead-2", s, 0, func() (*Tree, int) { return LookaheadTree(s, lookaheadMetric, Lookahead) })
 		return NewTreeBreaker(s, tree), nil
 	})
 }
@@ -136,6 +175,9 @@ type treeBuilder struct {
 	answers int
 	win     int
 	width   int // guesses weighed by their greedy continuations (0: greedy)
+	// Sets of at most exact codes are solved exactly by optimizer.
+	exact     int
+	optimizer *optimizer
 }
 
 // build returns the greedy strategy for set and its total.
@@ -149,6 +191,12 @@ func (b *treeBuilder) build(set []int) (*Tree, int) {
 	}
 	if g, ok := b.perfect(set); ok {
 		return b.finish(g, set, b)
+	}
+	if n <= b.exact {
+		sorted := slices.Clone(set)
+		slices.Sort(sorted)
+		cost, t := b.optimizer.solve(sorted, nil, infinite)
+		return t, cost
 	}
 	candidates := b.choose(set, max(1, b.width))
 	if len(candidates) == 1 {

@@ -19,10 +19,11 @@ type Tree struct {
 // codes: branch and bound over every guess, memoised by set.
 type optimizer struct {
 	space   *Space
-	answers int // answer indexes: (pegs+1)²
-	branch  int // the answers a guess can get besides the winning one
-	win     int // the answer index of all blacks
-	limit   int // most guesses per code (0: none)
+	answer  func(g, c int) int // the space's, or a scorer's where codes pack
+	answers int                // answer indexes: (pegs+1)²
+	branch  int                // the answers a guess can get besides the winning one
+	win     int                // the answer index of all blacks
+	limit   int                // most guesses per code (0: none)
 	memo    map[memoKey]memoEntry
 	nodes   int
 	// symmetries are the permutations of pegs and colours, as maps of
@@ -147,11 +148,7 @@ const infinite = math.MaxInt32
 // leave (5 first guesses of 1,296 for 4 pegs of 6 colours): 4 pegs of 6
 // colours take about ten seconds.
 func Optimal(space *Space, limit int) (*Tree, int) {
-	p := space.Pegs
-	o := &optimizer{space: space, answers: (p + 1) * (p + 1), win: p * (p + 1), limit: limit, memo: map[memoKey]memoEntry{},
-		// Blacks and whites summing to at most p, but not p-1 blacks and a
-		// white, and not the winning answer.
-		branch: (p+1)*(p+2)/2 - 2}
+	o := newOptimizer(space, space.answer, limit)
 	o.symmetries = listSymmetries(space)
 	all := make([]int, len(space.Codes))
 	for i := range all {
@@ -159,6 +156,15 @@ func Optimal(space *Space, limit int) (*Tree, int) {
 	}
 	cost, tree := o.solve(all, nil, infinite)
 	return tree, cost
+}
+
+// newOptimizer returns an optimizer over space answering with answer.
+func newOptimizer(space *Space, answer func(g, c int) int, limit int) *optimizer {
+	p := space.Pegs
+	return &optimizer{space: space, answer: answer, answers: (p + 1) * (p + 1), win: p * (p + 1), limit: limit, memo: map[memoKey]memoEntry{},
+		// Blacks and whites summing to at most p, but not p-1 blacks and a
+		// white, and not the winning answer.
+		branch: (p+1)*(p+2)/2 - 2}
 }
 
 // capacity returns how many codes a strategy can finish within d more
@@ -229,7 +235,7 @@ func (o *optimizer) solve(set []int, history []int, bound int) (int, *Tree) {
 		clear(counts)
 		ok := true
 		for _, s := range set {
-			if a := o.space.answer(g, s); counts[a] > 0 {
+			if a := o.answer(g, s); counts[a] > 0 {
 				ok = false
 				break
 			} else {
@@ -240,7 +246,7 @@ func (o *optimizer) solve(set []int, history []int, bound int) (int, *Tree) {
 			t := &Tree{Guess: g, Next: map[int]*Tree{}}
 			for _, s := range set {
 				if s != g {
-					t.Next[o.space.answer(g, s)] = &Tree{Guess: s}
+					t.Next[o.answer(g, s)] = &Tree{Guess: s}
 				}
 			}
 			o.memo[key] = memoEntry{2*n - 1, t}
@@ -262,7 +268,7 @@ func (o *optimizer) solve(set []int, history []int, bound int) (int, *Tree) {
 		clear(counts)
 		h := uint64(14695981039346656037)
 		for _, s := range set {
-			a := o.space.answer(g, s)
+			a := o.answer(g, s)
 			counts[a]++
 			h ^= uint64(a)
 			h *= 1099511628211
@@ -295,7 +301,7 @@ func (o *optimizer) solve(set []int, history []int, bound int) (int, *Tree) {
 			parts[a] = parts[a][:0]
 		}
 		for _, s := range set {
-			a := o.space.answer(c.guess, s)
+			a := o.answer(c.guess, s)
 			parts[a] = append(parts[a], s)
 		}
 		// Solve the parts largest first, each within what is left.

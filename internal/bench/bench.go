@@ -220,7 +220,12 @@ func Run(ctx context.Context, cfg Config, newPlayer func() (Player, error), prog
 	if cfg.Enough != nil {
 		batchSize = 1 // a run that may stop early hears of every game at once
 	}
+	// A run that may stop early waits for each outcome to be weighed
+	// before the next game starts, so that few are played past the verdict.
 	results := make(chan []Outcome, workers)
+	if batchSize == 1 {
+		results = make(chan []Outcome)
+	}
 	var wg sync.WaitGroup
 	for range workers {
 		wg.Go(func() {

@@ -71,7 +71,7 @@ func (p playersFlag) Validate() error {
 	}
 	for _, k := range kinds {
 		if _, err := learn.Lookup(k); err != nil {
-			return fmt.Errorf("--players: %w", err)
+			return err
 		}
 	}
 	return nil

@@ -9,9 +9,9 @@ import "sync"
 // again deep in the code, is slow), each with its blacks for every hint
 // and its colour counts; two halves make a solution when their blacks add
 // up to every hint's and their colour counts to a multiset whose matches
-// are the hints'. Both are mixed-radix numbers, so the first test is one
-// lookup in the second half's list, sorted by blacks, and the second one
-// in the set of those multisets.
+// are the hints'. Both are mixed-radix numbers (digit by digit, sums
+// never carry), so the first test is one lookup among the second halves
+// grouped by blacks, and the second one in the set of those multisets.
 
 // meetLimit bounds the assignments of a half: beyond it the lists cost
 // more memory than the search costs time.

@@ -116,7 +116,7 @@ func DoubleDeck(rng *rand.Rand) Deck { return newPile(rng, 2) }
 
 func newPile(rng *rand.Rand, packs int) *pile {
 	p := &pile{packs: packs, rng: rng, draw: make([]Card, 0, 52*packs), discard: make([]Card, 0, 52*packs)}
-	p.reset(packs)
+	p.reset()
 	return p
 }
 
@@ -124,13 +124,14 @@ func newPile(rng *rand.Rand, packs int) *pile {
 // up: the deck as new, for the next game, without allocating.
 func (p *pile) Reshuffle(rng *rand.Rand) {
 	p.rng = rng
-	p.reset(p.packs)
+	p.reset()
 }
 
-// reset gathers the cards of packs packs and shuffles them, one face up.
-func (p *pile) reset(packs int) {
+// reset gathers the cards of the deck's packs and shuffles them, one face
+// up.
+func (p *pile) reset() {
 	p.draw, p.discard = p.draw[:0], p.discard[:0]
-	for range packs {
+	for range p.packs {
 		for i := range 52 {
 			p.draw = append(p.draw, CardAt(i))
 		}

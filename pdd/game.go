@@ -60,7 +60,9 @@ type Game struct {
 // NewGame returns a game of players with deck, capped at DefaultMaxTurns
 // turns.
 func NewGame(players []Player, deck Deck) *Game {
-	return &Game{players: players, deck: deck, maxTurns: DefaultMaxTurns, winner: -1}
+	g := &Game{}
+	g.Reset(players, deck)
+	return g
 }
 
 // Reset makes g a new game of players with deck, capped at

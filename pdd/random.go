@@ -70,13 +70,29 @@ func (l Literal) Expr() Expr {
 	return SecretConditions[l.Cond]
 }
 
-// table sets dst to the literal's table.
-func (l Literal) table(dst *Table) {
-	*dst = *SecretTables()[l.Cond]
-	if l.Neg {
-		dst.Invert()
+// literalTables holds the table of every literal, at 2·Cond+1 when
+// negated (the bits past the last pair clear either way), computed once.
+var literalTables = sync.OnceValue(func() []*Table {
+	ts := make([]*Table, 2*len(SecretConditions))
+	for i, t := range SecretTables() {
+		neg := *t
+		neg.Invert()
+		ts[2*i], ts[2*i+1] = t, &neg
 	}
+	return ts
+})
+
+// tableOf returns the literal's table, shared: do not change it.
+func (l Literal) tableOf() *Table {
+	i := 2 * l.Cond
+	if l.Neg {
+		i++
+	}
+	return literalTables()[i]
 }
+
+// table sets dst to the literal's table.
+func (l Literal) table(dst *Table) { *dst = *l.tableOf() }
 
 // Draw is one draw of the secret-rule generator: one to three literals,
 // each joined to the next by "and" or "or" ("and" binding tighter).
@@ -240,81 +256,45 @@ func RandomTable(rng *rand.Rand, band Band, t *Table) Draw {
 // count returns the number of pairs the rule drawn allows: Table's count,
 // word by word, without storing the table.
 func (d *Draw) count() int {
-	tables := SecretTables()
 	var lit [3]*Table
-	var flip [3]uint64
 	for i := range d.N {
-		lit[i] = tables[d.Lits[i].Cond]
-		if d.Lits[i].Neg {
-			flip[i] = ^uint64(0)
-		}
+		lit[i] = d.Lits[i].tableOf()
 	}
 	a, b, c := lit[0], lit[1], lit[2]
-	fa, fb, fc := flip[0], flip[1], flip[2]
 	n := 0
 	// Each form its own loop: the word's formula is then a few
-	// instructions. The last word's bits past the pairs are set by
-	// negation; they are taken off after.
+	// instructions.
 	switch {
 	case d.N == 1:
 		for w := range a {
-			n += bits.OnesCount64(a[w] ^ fa)
+			n += bits.OnesCount64(a[w])
 		}
 	case d.N == 2 && d.Ands[0]:
 		for w := range a {
-			n += bits.OnesCount64((a[w] ^ fa) & (b[w] ^ fb))
+			n += bits.OnesCount64(a[w] & b[w])
 		}
 	case d.N == 2:
 		for w := range a {
-			n += bits.OnesCount64((a[w] ^ fa) | (b[w] ^ fb))
+			n += bits.OnesCount64(a[w] | b[w])
 		}
 	case d.Ands[0] && d.Ands[1]:
 		for w := range a {
-			n += bits.OnesCount64((a[w] ^ fa) & (b[w] ^ fb) & (c[w] ^ fc))
+			n += bits.OnesCount64(a[w] & b[w] & c[w])
 		}
 	case d.Ands[0]:
 		for w := range a {
-			n += bits.OnesCount64((a[w]^fa)&(b[w]^fb) | (c[w] ^ fc))
+			n += bits.OnesCount64(a[w]&b[w] | c[w])
 		}
 	case d.Ands[1]:
 		for w := range a {
-			n += bits.OnesCount64((a[w] ^ fa) | (b[w]^fb)&(c[w]^fc))
+			n += bits.OnesCount64(a[w] | b[w]&c[w])
 		}
 	default:
 		for w := range a {
-			n += bits.OnesCount64((a[w] ^ fa) | (b[w] ^ fb) | (c[w] ^ fc))
+			n += bits.OnesCount64(a[w] | b[w] | c[w])
 		}
 	}
-	return n - d.pastPairs()
-}
-
-// pastPairs returns how many of the last word's bits past the pairs the
-// draw's formula sets: those of its negated literals, combined as the
-// formula combines them (the tables hold none there).
-func (d *Draw) pastPairs() int {
-	var x [3]bool
-	for i := range d.N {
-		x[i] = d.Lits[i].Neg
-	}
-	v := x[0]
-	switch {
-	case d.N == 2 && d.Ands[0]:
-		v = v && x[1]
-	case d.N == 2:
-		v = v || x[1]
-	case d.N == 3 && d.Ands[0] && d.Ands[1]:
-		v = v && x[1] && x[2]
-	case d.N == 3 && d.Ands[0]:
-		v = v && x[1] || x[2]
-	case d.N == 3 && d.Ands[1]:
-		v = v || x[1] && x[2]
-	case d.N == 3:
-		v = v || x[1] || x[2]
-	}
-	if v {
-		return 64*len(Table{}) - Pairs
-	}
-	return 0
+	return n
 }
 
 // lastWord masks the bits of the last word that stand for pairs.

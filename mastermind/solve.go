@@ -37,10 +37,10 @@ type problem struct {
 	// at[p*hints+i] is hint i's guess's colour at position p.
 	at []uint8
 	// Random words whose exclusive or names a state of an arrangement:
-	// by colour and pegs left, by hint and blacks wanted, by position.
+	// by colour and pegs left, by hint and blacks wanted (matches so far,
+	// in the multisets' search), by position.
 	zLeft, zNeed [][]uint64
 	zPos         []uint64
-	meeting      *meeting    // when the instance meets in the middle
 	stop         atomic.Bool // set when the caller gives up: the search unwinds
 }
 
@@ -118,8 +118,10 @@ func (p *problem) multisets(yield func(*[MaxColours + 1]uint8) bool) {
 		}
 		key := partKey ^ zobrist(4, s, used)
 		memo := s > 1 && s < p.max
-		if _, ok := dead.get(key); memo && ok {
-			return true
+		if memo {
+			if _, ok := dead.get(key); ok {
+				return true
+			}
 		}
 		before := found
 		for n := lo; n <= hi; n++ {
@@ -499,7 +501,8 @@ func Solve(in *Instance, yield func(Code) bool) {
 type job struct {
 	k        *[MaxColours + 1]uint8
 	first    uint64 // the colours the first peg may have (bit c-1), 0 for any
-	from, to int
+	meet     *meeting
+	from, to int // the first halves of meet
 }
 
 // jobChunk is how many first halves a job of a meeting takes.
@@ -507,16 +510,14 @@ const jobChunk = 4096
 
 // jobs calls yield with the jobs of p's search, in order.
 func (p *problem) jobs(yield func(job) bool) {
-	if p.meeting = meetFor(p); p.meeting == nil {
+	m := meetFor(p)
+	if m == nil {
 		p.multisetJobs(yield)
 		return
 	}
-	n := len(p.meeting.first.codes)
-	if len(p.meeting.multisets.used) == 0 {
-		n = 0
-	}
+	n := len(m.first.codes)
 	for from := 0; from < n; from += jobChunk {
-		if !yield(job{from: from, to: min(n, from+jobChunk)}) {
+		if !yield(job{meet: m, from: from, to: min(n, from+jobChunk)}) {
 			return
 		}
 	}
@@ -530,15 +531,15 @@ const fewMultisets = 4
 // multisetJobs calls yield with a job for each multiset, or, when there
 // are few, for each multiset and colour of the first peg.
 func (p *problem) multisetJobs(yield func(job) bool) {
-	var first []*[MaxColours + 1]uint8
+	var few []*[MaxColours + 1]uint8
 	split := true
 	p.multisets(func(k *[MaxColours + 1]uint8) bool {
 		if split {
-			if first = append(first, k); len(first) <= fewMultisets {
+			if few = append(few, k); len(few) <= fewMultisets {
 				return true
 			}
 			split = false
-			for _, k := range first {
+			for _, k := range few {
 				if !yield(job{k: k}) {
 					return false
 				}
@@ -550,7 +551,7 @@ func (p *problem) multisetJobs(yield func(job) bool) {
 	if !split {
 		return
 	}
-	for _, k := range first {
+	for _, k := range few {
 		for c := 1; c <= p.max; c++ {
 			if k[c] > 0 && !yield(job{k: k, first: 1 << (c - 1)}) {
 				return
@@ -566,7 +567,7 @@ func (a *arranger) solve(j job, yield func(Code) bool) bool {
 		a.first = j.first
 		return a.arrange(j.k, yield)
 	}
-	return a.meeting.meet(a.problem, a.code, j.from, j.to, yield)
+	return j.meet.meet(a.problem, a.code, j.from, j.to, yield)
 }
 
 // parallel does the jobs on all cores, handing the result of each (made

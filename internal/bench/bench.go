@@ -216,15 +216,12 @@ func Run(ctx context.Context, cfg Config, newPlayer func() (Player, error), prog
 	// time passing through channels than being played.
 	var next atomic.Int64
 	var stop atomic.Bool // enough games: take no more
-	batchSize := maxBatch
+	batchSize, results := maxBatch, make(chan []Outcome, workers)
 	if cfg.Enough != nil {
-		batchSize = 1 // a run that may stop early hears of every game at once
-	}
-	// A run that may stop early waits for each outcome to be weighed
-	// before the next game starts, so that few are played past the verdict.
-	results := make(chan []Outcome, workers)
-	if batchSize == 1 {
-		results = make(chan []Outcome)
+		// A run that may stop early hears of every game at once, and each
+		// outcome is weighed before its worker starts the next game, so
+		// that few are played past the verdict.
+		batchSize, results = 1, make(chan []Outcome)
 	}
 	var wg sync.WaitGroup
 	for range workers {

@@ -140,7 +140,7 @@ func LookaheadTree(space *Space, metric Metric, o TreeOptions) (*Tree, int) {
 		all[i] = i
 	}
 	b := &treeBuilder{space: space, answer: answer, metric: metric, answers: (space.Pegs + 1) * (space.Pegs + 1), win: space.Pegs * (space.Pegs + 1),
-		width: o.Width, exact: o.Exact}
+		TreeOptions: o}
 	if o.Exact > 0 {
 		b.optimizer = newOptimizer(space, answer, 0)
 	}
@@ -175,10 +175,8 @@ type treeBuilder struct {
 	metric  Metric
 	answers int
 	win     int
-	width   int // guesses weighed by their greedy continuations (0: greedy)
-	// Sets of at most exact codes are solved exactly by optimizer.
-	exact     int
-	optimizer *optimizer
+	TreeOptions
+	optimizer *optimizer // for sets of at most Exact codes
 }
 
 // build returns the greedy strategy for set and its total.
@@ -193,19 +191,19 @@ func (b *treeBuilder) build(set []int) (*Tree, int) {
 	if g, ok := b.perfect(set); ok {
 		return b.finish(g, set, b)
 	}
-	if n <= b.exact {
+	if n <= b.Exact {
 		sorted := slices.Clone(set)
 		slices.Sort(sorted)
 		cost, t := b.optimizer.solve(sorted, nil, infinite)
 		return t, cost
 	}
-	candidates := b.choose(set, max(1, b.width))
+	candidates := b.choose(set, max(1, b.Width))
 	if len(candidates) == 1 {
 		return b.finish(candidates[0], set, b)
 	}
 	// Weigh each candidate by the greedy strategy's total for its parts.
 	greedy := *b
-	greedy.width = 0
+	greedy.Width = 0
 	bestGuess, bestTotal := -1, 0
 	for _, g := range candidates {
 		if _, total := b.finish(g, set, &greedy); bestGuess < 0 || total < bestTotal {

@@ -109,7 +109,7 @@ func (l *Learner) of(p pdd.Player) *belief {
 
 // reset makes every hypothesis alive again.
 func (b *belief) reset(s *Space) {
-	b.alive = append(b.alive[:0], s.full()...)
+	b.alive = append(b.alive[:0], s.all...)
 	b.active = b.active[:0]
 	for w, x := range b.alive {
 		if x != 0 {
@@ -124,8 +124,13 @@ func (b *belief) reset(s *Space) {
 // them if set is nil. Only the words still holding hypotheses are looked
 // at: after a few cards seen, a few dozen of hundreds.
 func (b *belief) weigh(s *Space, set []uint64, allowed bool) (int, float64) {
+	return b.weighWords(s, b.active, set, allowed)
+}
+
+// weighWords is weigh over the given words of alive only.
+func (b *belief) weighWords(s *Space, words []int32, set []uint64, allowed bool) (int, float64) {
 	n, mass := 0, 0.0
-	for _, w := range b.active {
+	for _, w := range words {
 		x := b.alive[w]
 		switch {
 		case set == nil:
@@ -202,13 +207,9 @@ func (b *belief) roughly(s *Space, q int) float64 {
 	if len(b.active) <= wide {
 		return b.accepts(s, q)
 	}
-	set := s.allowing(q)
-	all, allowing := 0.0, 0.0
-	for _, w := range b.active[:wide] {
-		x := b.alive[w]
-		all += float64(bits.OnesCount64(x)) * s.wordWeight[w]
-		allowing += float64(bits.OnesCount64(x&set[w])) * s.wordWeight[w]
-	}
+	heaviest := b.active[:wide]
+	_, all := b.weighWords(s, heaviest, nil, true)
+	_, allowing := b.weighWords(s, heaviest, s.allowing(q), true)
 	return allowing / all
 }
 

@@ -27,10 +27,7 @@ type Space struct {
 	buckets    []bucket
 	wordWeight []float64  // the weight of the hypotheses of each word (its bucket's)
 	draws      []pdd.Draw // the hypothesis of each slot (padding: N 0)
-	all        []uint64   // every hypothesis
-	// prior[q] is the chance that a rule allows pair q before anything
-	// is seen.
-	prior [pdd.Pairs]float64
+	all        []uint64   // every hypothesis: do not change it
 }
 
 // bucket is a run of words of hypotheses weighted alike.
@@ -150,17 +147,6 @@ func newSpace(band pdd.Band) *Space {
 			s.all[i/64] |= 1 << (i % 64)
 		}
 	}
-	total := 0.0
-	for w, x := range s.all {
-		total += float64(bits.OnesCount64(x)) * s.wordWeight[w]
-	}
-	for q := range s.prior {
-		mass := 0.0
-		for w, x := range s.allowing(q) {
-			mass += float64(bits.OnesCount64(x)) * s.wordWeight[w]
-		}
-		s.prior[q] = mass / total
-	}
 	return s
 }
 
@@ -180,9 +166,6 @@ func (s *Space) allowing(q int) []uint64 { return s.allows[q*s.words : (q+1)*s.w
 
 // Expr returns the hypothesis in slot h in the rule language.
 func (s *Space) Expr(h int) pdd.Expr { return s.draws[h].Expr() }
-
-// full returns the set of every hypothesis; do not change it.
-func (s *Space) full() []uint64 { return s.all }
 
 // pairOf numbers the pair (top, played).
 func pairOf(top, played pdd.Card) int { return top.Index()*52 + played.Index() }

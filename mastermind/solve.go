@@ -42,6 +42,8 @@ type problem struct {
 	zLeft, zNeed [][]uint64
 	zPos         []uint64
 	stop         atomic.Bool // set when the caller gives up: the search unwinds
+	reverseOnce  sync.Once
+	rev          *problem // the guesses read backwards, to list suffixes on
 }
 
 func prepare(in *Instance) *problem {
@@ -217,6 +219,14 @@ type arranger struct {
 	kept       []uint64
 	recording  bool // the search below tail keeps what it yields
 	recordFrom int  // the position the kept suffixes start at
+	// suffix, when not nil, holds the arrangements of the positions from
+	// suffix.from on: the search stops there and replays them. back lists
+	// them, on the reversed problem: it stops at meetAt and hands its
+	// arrangement to listing.
+	suffix  *suffixTable
+	back    *arranger
+	meetAt  int
+	listing func(Code) bool
 }
 
 // tailPegs is how many last positions have their arrangements kept, and
@@ -306,6 +316,13 @@ func (a *arranger) place(p int, yield func(Code) bool) bool {
 			a.kept = append(a.kept, packed)
 		}
 		return yield(a.code)
+	}
+	if a.suffix != nil && p == a.suffix.from {
+		return a.placeSuffixes(p, a.suffix, yield)
+	}
+	if a.listing != nil && p == a.meetAt {
+		a.found++
+		return a.listing(a.code)
 	}
 	if p == a.tail {
 		return a.placeTail(p, yield)
@@ -503,6 +520,9 @@ type job struct {
 	first    uint64 // the colours the first peg may have (bit c-1), 0 for any
 	meet     *meeting
 	from, to int // the first halves of meet
+	// suffix is the suffixes of k, listed by the first job of k to need
+	// them, when the code is long enough to meet in the middle.
+	suffix *suffixTable
 }
 
 // jobChunk is how many first halves a job of a meeting takes.
@@ -531,6 +551,7 @@ const fewMultisets = 4
 // multisetJobs calls yield with a job for each multiset, or, when there
 // are few, for each multiset and colour of the first peg.
 func (p *problem) multisetJobs(yield func(job) bool) {
+	suffixes := p.newSuffixTable
 	var few []*[MaxColours + 1]uint8
 	split := true
 	p.multisets(func(k *[MaxColours + 1]uint8) bool {
@@ -540,20 +561,21 @@ func (p *problem) multisetJobs(yield func(job) bool) {
 			}
 			split = false
 			for _, k := range few {
-				if !yield(job{k: k}) {
+				if !yield(job{k: k, suffix: suffixes()}) {
 					return false
 				}
 			}
 			return true
 		}
-		return yield(job{k: k})
+		return yield(job{k: k, suffix: suffixes()})
 	})
 	if !split {
 		return
 	}
 	for _, k := range few {
+		t := suffixes()
 		for c := 1; c <= p.max; c++ {
-			if k[c] > 0 && !yield(job{k: k, first: 1 << (c - 1)}) {
+			if k[c] > 0 && !yield(job{k: k, first: 1 << (c - 1), suffix: t}) {
 				return
 			}
 		}
@@ -564,6 +586,18 @@ func (p *problem) multisetJobs(yield func(job) bool) {
 // it.
 func (a *arranger) solve(j job, yield func(Code) bool) bool {
 	if j.k != nil {
+		a.suffix = nil
+		if t := j.suffix; t != nil {
+			t.once.Do(func() {
+				if a.back == nil {
+					a.back = newArranger(a.reversed())
+				}
+				t.list(a.problem, a.back, j.k)
+			})
+			if t.ok {
+				a.suffix = t
+			}
+		}
 		a.first = j.first
 		return a.arrange(j.k, yield)
 	}

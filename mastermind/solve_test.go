@@ -144,7 +144,7 @@ func TestMeetingAgainstBruteForce(t *testing.T) {
 func TestMeetingAgainstArrangement(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))
 	for i := range 16 {
-		max, pegs := 3+r.IntN(2), 14+r.IntN(4)
+		max, pegs := 2+r.IntN(2), 14+r.IntN(4)
 		in := randomInstance(r, max, pegs, 3+r.IntN(4))
 		if i%2 == 1 {
 			h := &in.Hints[r.IntN(len(in.Hints))]
@@ -164,6 +164,50 @@ func TestMeetingAgainstArrangement(t *testing.T) {
 		if got := solveAll(in); !sameCodes(got, want) {
 			t.Fatalf("instance %d (%d pegs, %d colours): %d codes, want %d", i, pegs, max, len(got), len(want))
 		}
+	}
+}
+
+// TestSuffixesAgainstSearch: arranging a multiset up to the middle and
+// ending with the suffixes listed from the far end gives the search's
+// arrangements, in its order, wherever the middle is.
+func TestSuffixesAgainstSearch(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 12))
+	total := 0
+	for i := range 8 {
+		max, pegs := 4+r.IntN(5), 13+r.IntN(3)
+		in := randomInstance(r, max, pegs, 5+r.IntN(4))
+		if i%2 == 1 {
+			h := &in.Hints[r.IntN(len(in.Hints))]
+			if h.Answer.Whites > 0 {
+				h.Answer.Blacks, h.Answer.Whites = h.Answer.Blacks+1, h.Answer.Whites-1
+			}
+		}
+		p := prepare(in)
+		a, back := newArranger(p), newArranger(p.reversed())
+		p.multisets(func(k *[MaxColours + 1]uint8) bool {
+			var want []Code
+			a.suffix = nil
+			a.arrange(k, func(c Code) bool { want = append(want, slices.Clone(c)); return true })
+			for from := pegs / 2; from <= pegs-minSuffixPegs; from++ {
+				table := p.newSuffixTable()
+				table.from = from
+				if !table.listFrom(p, back, k) {
+					t.Fatalf("instance %d: more than %d suffixes from %d", i, maxListed, from)
+				}
+				var got []Code
+				a.suffix = table
+				a.arrange(k, func(c Code) bool { got = append(got, slices.Clone(c)); return true })
+				if !slices.EqualFunc(got, want, slices.Equal) {
+					t.Fatalf("instance %d (%d pegs, %d colours), multiset %v, suffixes from %d: %d codes, want %d in the search's order",
+						i, pegs, max, k[1:max+1], from, len(got), len(want))
+				}
+			}
+			total += len(want)
+			return true
+		})
+	}
+	if total < 1000 {
+		t.Fatalf("%d codes in all: the instances test too little", total)
 	}
 }
 

@@ -10,7 +10,7 @@ import (
 // BenchmarkCountShapes counts the solutions of eight random instances of
 // each hard shape (colours, pegs, hints): go test -bench CountShapes.
 func BenchmarkCountShapes(b *testing.B) {
-	for _, shape := range [][3]int{{12, 12, 8}, {20, 10, 10}} {
+	for _, shape := range [][3]int{{12, 12, 8}, {20, 10, 10}, {8, 14, 8}, {6, 16, 8}} {
 		b.Run(fmt.Sprintf("%dx%dx%d", shape[0], shape[1], shape[2]), func(b *testing.B) {
 			var ins []*Instance
 			for seed := range uint64(8) {

@@ -227,6 +227,7 @@ type arranger struct {
 	back    *arranger
 	meetAt  int
 	listing func(Code) bool
+	listed  []listed // the suffixes listing found, reused from one list to the next
 }
 
 // tailPegs is how many last positions have their arrangements kept, and

@@ -1,6 +1,7 @@
 package mastermind
 
 import (
+	"cmp"
 	"math/bits"
 	"slices"
 	"sync"
@@ -29,13 +30,20 @@ const maxListed = 1 << 22
 // suffixTable holds the arrangements of a multiset's positions from from
 // on, grouped by the state the positions before must leave.
 type suffixTable struct {
-	once   sync.Once
-	from   int
-	width  int      // bits a peg
-	ok     bool     // listed in full: false if there were too many
-	groups stateMap // state → where its group starts in codes (<<32) and how many
-	codes  []uint64 // packed width bits a peg, position from in the highest
+	once  sync.Once
+	from  int
+	width int  // bits a peg
+	ok    bool // listed in full: false if there were too many
+	// suffixes are sorted by state, then code (packed width bits a peg,
+	// position from in the highest); start[b] is where the states whose
+	// top bits are b begin, as a hash table's buckets would.
+	suffixes []listed
+	start    []int32
+	shift    uint
 }
+
+// listed is a suffix and the state the positions before it must leave.
+type listed struct{ key, code uint64 }
 
 // newSuffixTable returns the table of suffixes for a multiset of p: the
 // second half of the code, or as much of it as fits a word; nil if p's
@@ -83,8 +91,7 @@ func (t *suffixTable) list(p *problem, a *arranger, k *[MaxColours + 1]uint8) {
 // listFrom lists the suffixes from t.from on; false if there were more
 // than maxListed.
 func (t *suffixTable) listFrom(p *problem, a *arranger, k *[MaxColours + 1]uint8) bool {
-	type listed struct{ key, code uint64 }
-	var all []listed
+	all := a.listed[:0]
 	depth := p.pegs - t.from
 	a.first = 0
 	a.meetAt, a.listing = depth, func(code Code) bool {
@@ -105,54 +112,60 @@ func (t *suffixTable) listFrom(p *problem, a *arranger, k *[MaxColours + 1]uint8
 		return len(all) <= maxListed && !p.stop.Load()
 	}
 	done := a.arrange(k, nil)
-	a.meetAt, a.listing = 0, nil
+	a.meetAt, a.listing, a.listed = 0, nil, all
 	if !done {
 		return false
 	}
-	// Group by state: count, then place.
-	t.groups.limit = len(all) + 1
-	var count []int
-	id := make([]int32, len(all))
-	for e, l := range all {
-		g, ok := t.groups.get(l.key)
-		if !ok {
-			g = uint64(len(count))
-			t.groups.put(l.key, g)
-			count = append(count, 0)
-		}
-		id[e] = int32(g)
-		count[g]++
+	// Sort by state: spread by the top bits (the keys are hashes, so a
+	// few suffixes a bucket), then sort each bucket.
+	buckets := max(8, min(20, bits.Len(uint(len(all)))-3))
+	t.shift = uint(64 - buckets)
+	t.start = make([]int32, 1<<buckets+1)
+	for _, l := range all {
+		t.start[l.key>>t.shift+1]++
 	}
-	start := make([]int, len(count)+1)
-	for g := range count {
-		start[g+1] = start[g] + count[g]
+	for b := 1; b < len(t.start); b++ {
+		t.start[b] += t.start[b-1]
 	}
-	for _, i := range t.groups.used {
-		s := &t.groups.slots[i]
-		s.value = uint64(start[s.value])<<32 | uint64(count[s.value])
+	t.suffixes = make([]listed, len(all))
+	next := slices.Clone(t.start[:len(t.start)-1])
+	for _, l := range all {
+		b := l.key >> t.shift
+		t.suffixes[next[b]] = l
+		next[b]++
 	}
-	t.codes = make([]uint64, len(all))
-	next := slices.Clone(start[:len(count)])
-	for e, l := range all {
-		t.codes[next[id[e]]] = l.code
-		next[id[e]]++
-	}
-	// Each group in lexicographic order, as the search yields.
-	for g := range count {
-		slices.Sort(t.codes[start[g]:start[g+1]])
+	for b := range len(t.start) - 1 {
+		slices.SortFunc(t.suffixes[t.start[b]:t.start[b+1]], func(x, y listed) int {
+			if c := cmp.Compare(x.key, y.key); c != 0 {
+				return c
+			}
+			return cmp.Compare(x.code, y.code)
+		})
 	}
 	return true
+}
+
+// of returns the suffixes listed for the state key, in lexicographic order.
+func (t *suffixTable) of(key uint64) []listed {
+	b := key >> t.shift
+	run := t.suffixes[t.start[b]:t.start[b+1]]
+	i := 0
+	for i < len(run) && run[i].key < key {
+		i++
+	}
+	j := i
+	for j < len(run) && run[j].key == key {
+		j++
+	}
+	return run[i:j]
 }
 
 // placeSuffixes ends the arrangement at position p = t.from with the
 // listed suffixes of its state, if any.
 func (a *arranger) placeSuffixes(p int, t *suffixTable, yield func(Code) bool) bool {
-	at, ok := t.groups.get(a.key ^ a.zPos[p])
-	if !ok {
-		return true
-	}
 	mask := uint64(1)<<t.width - 1
-	for _, packed := range t.codes[at>>32 : at>>32+at&(1<<32-1)] {
+	for _, l := range t.of(a.key ^ a.zPos[p]) {
+		packed := l.code
 		for q := a.pegs - 1; q >= p; q-- {
 			a.code[q] = uint8(packed & mask)
 			packed >>= t.width

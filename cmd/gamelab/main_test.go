@@ -59,6 +59,7 @@ func TestCommands(t *testing.T) {
 		{[]string{"2048", "replay", "/no/such/file"}, "", "/no/such/file", 2},
 		{[]string{"2048", "train", "--games", "0"}, "", "--games 0: want at least one", 2},
 		{[]string{"2048", "train", "--alpha", "2"}, "", "--alpha 2: want a rate between 0 and 1", 2},
+		{[]string{"2048", "train", "--restart", "1"}, "", "--restart 1: want a share from 0 up to (not including) 1", 2},
 		{[]string{"2048", "bench", "--budget", "soon"}, "", `budget "soon": fast, strong, or a time per move such as 50ms`, 2},
 		{[]string{"oware", "play"}, "", "needs a terminal", 1},
 		{[]string{"oware", "perft", "--depth", "3"}, "perft  1               6…", "", 0},

@@ -255,6 +255,7 @@ type twenty48TrainCmd struct {
 	Workers int     `help:"Games played at once (default: one per core)."`
 	Every   int     `default:"10000" help:"Games summed up in each line of progress."`
 	Fresh   bool    `help:"Start from an untrained network instead of the cached one."`
+	Restart float64 `default:"0" help:"Share of games that begin where an earlier game first made a 4096, 8192, 16384 or 32768, to train the late game."`
 }
 
 func (c *twenty48TrainCmd) Validate() error {
@@ -267,6 +268,8 @@ func (c *twenty48TrainCmd) Validate() error {
 		return fmt.Errorf("--workers %d: want a positive number", c.Workers)
 	case c.Every < 1:
 		return fmt.Errorf("--every %d: want at least one", c.Every)
+	case c.Restart < 0 || c.Restart >= 1:
+		return fmt.Errorf("--restart %g: want a share from 0 up to (not including) 1", c.Restart)
 	}
 	return nil
 }
@@ -298,7 +301,7 @@ func (c *twenty48TrainCmd) Run(e *env) error {
 		if alpha == 0 {
 			alpha = ntuple.Rate(trained)
 		}
-		t := ntuple.Trainer{Net: net, Alpha: alpha, Workers: c.Workers, Seed: uint64(trained), Every: c.Every}
+		t := ntuple.Trainer{Net: net, Alpha: alpha, Workers: c.Workers, Seed: uint64(trained), Every: c.Every, Restart: c.Restart}
 		var last time.Duration
 		err := t.Train(e.ctx, int(trained), n, func(b ntuple.Block) {
 			speed := float64(b.Moves) / max((b.Elapsed-last).Seconds(), 1e-9)

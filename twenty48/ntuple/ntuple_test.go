@@ -231,6 +231,43 @@ func BenchmarkTrainingGame(b *testing.B) {
 	n := New()
 	var path []step
 	for i := 0; b.Loop(); i++ {
-		path, _, _ = n.learnGame(uint64(i), 0.1, path[:0])
+		path, _, _, _ = n.learnGame(uint64(i), 0.1, 0, nil, path[:0])
+	}
+}
+
+// TestRestarts: a restarted game begins at a position of the pool, and
+// on the empty board while the pool has none; the pool keeps the latest
+// positions of each stage, at most keep.
+func TestRestarts(t *testing.T) {
+	n := New()
+	var pool restarts
+	if _, _, _, fresh := n.learnGame(1, 0.1, 1, &pool, nil); !fresh {
+		t.Fatal("a game restarted from an empty pool")
+	}
+	pool = restarts{}
+	// An 8192 in the corner, a row of smaller tiles beside it.
+	start := boardOf([16]uint8{13, 12, 11, 10, 1, 2, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0})
+	pool.add(1, start)
+	path, _, maxExp, fresh := n.learnGame(2, 0.1, 1, &pool, nil)
+	if fresh {
+		t.Fatal("a game did not restart with a position in the pool")
+	}
+	first := false
+	for _, d := range twenty48.Directions {
+		if next, _ := start.Move(d); next == path[0].after {
+			first = true
+		}
+	}
+	if !first || maxExp < 13 {
+		t.Fatalf("the restarted game's first afterstate %016x is no move of %016x (largest tile 2^%d)", uint64(path[0].after), uint64(start), maxExp)
+	}
+	for i := range keep + 3 {
+		pool.add(2, twenty48.Board(i))
+	}
+	if got := len(pool.boards[2]); got != keep {
+		t.Fatalf("a stage holds %d positions, want %d", got, keep)
+	}
+	if pool.boards[2][0] != keep || pool.boards[2][3] != 3 {
+		t.Fatalf("the oldest positions were not the ones replaced: %v", pool.boards[2][:4])
 	}
 }

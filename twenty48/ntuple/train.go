@@ -29,21 +29,86 @@ type Trainer struct {
 	Seed uint64
 	// Every is the number of games in each Block reported (default 1000).
 	Every int
+	// Restart is the share of games that begin where an earlier game of
+	// the run first made a 4096, 8192, 16384 or 32768 (each stage reached
+	// as likely), instead of on an empty board. Few games from the empty
+	// board get far enough to learn the late game, which decides the
+	// largest tiles; restarts train it as often as the opening (the
+	// "carousel shaping" of Jaśkowski, 2018). Blocks report the games from
+	// the empty board only.
+	Restart float64
+}
+
+// stages are the exponents of the tiles whose first appearance a game
+// keeps as a position to restart from.
+var stages = [...]uint8{12, 13, 14, 15}
+
+// restarts keeps, for each stage, the latest positions where games first
+// made its tile.
+type restarts struct {
+	mu     sync.Mutex
+	boards [len(stages)][]twenty48.Board
+	next   [len(stages)]int
+}
+
+// keep is how many positions each stage holds: enough that restarts do
+// not replay a few games over and over.
+const keep = 4096
+
+func (r *restarts) add(stage int, b twenty48.Board) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if len(r.boards[stage]) < keep {
+		r.boards[stage] = append(r.boards[stage], b)
+		return
+	}
+	r.boards[stage][r.next[stage]] = b
+	r.next[stage] = (r.next[stage] + 1) % keep
+}
+
+// pick returns a position of a stage chosen by u, or false if no game got
+// that far yet.
+func (r *restarts) pick(u uint64) (twenty48.Board, bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	reached := 0
+	for _, bs := range r.boards {
+		if len(bs) > 0 {
+			reached++
+		}
+	}
+	if reached == 0 {
+		return 0, false
+	}
+	k := int(u>>32) % reached
+	for _, bs := range r.boards {
+		if len(bs) == 0 {
+			continue
+		}
+		if k == 0 {
+			return bs[int(u&0xFFFFFFFF)%len(bs)], true
+		}
+		k--
+	}
+	return 0, false
 }
 
 // Block sums up consecutive training games.
 type Block struct {
 	First, Games int // the number of the first game of the block, and how many
-	MeanScore    float64
-	MaxScore     uint64
-	Reached      [16]int // games whose largest tile had this exponent or more
-	Moves        int64
-	Elapsed      time.Duration // since the run began
+	// Fresh is the number of games from the empty board: the figures
+	// below are theirs (restarted games begin part way).
+	Fresh     int
+	MeanScore float64
+	MaxScore  uint64
+	Reached   [16]int // games whose largest tile had this exponent or more
+	Moves     int64
+	Elapsed   time.Duration // since the run began
 }
 
 // Share returns the share of the block's games that reached the tile of
 // exponent e.
-func (b Block) Share(e int) float64 { return float64(b.Reached[e]) / float64(max(1, b.Games)) }
+func (b Block) Share(e int) float64 { return float64(b.Reached[e]) / float64(max(1, b.Fresh)) }
 
 // Train plays games games, numbered from first, reporting each block as it
 // ends (in order, from one goroutine) and the last one, however short. It
@@ -62,7 +127,9 @@ func (t *Trainer) Train(ctx context.Context, first, games int, report func(Block
 		score  uint64
 		maxExp uint8
 		moves  int
+		fresh  bool
 	}
+	var pool restarts
 	var next atomic.Int64
 	results := make(chan result, 4*workers)
 	var wg sync.WaitGroup
@@ -75,7 +142,7 @@ func (t *Trainer) Train(ctx context.Context, first, games int, report func(Block
 					return
 				}
 				var r result
-				path, r.score, r.maxExp = t.Net.learnGame(t.gameSeed(first+int(i)), t.Alpha, path[:0])
+				path, r.score, r.maxExp, r.fresh = t.Net.learnGame(t.gameSeed(first+int(i)), t.Alpha, t.Restart, &pool, path[:0])
 				r.moves = len(path)
 				results <- r
 			}
@@ -87,7 +154,7 @@ func (t *Trainer) Train(ctx context.Context, first, games int, report func(Block
 	blk := Block{First: first}
 	var total float64
 	flush := func() {
-		blk.MeanScore = total / float64(max(1, blk.Games))
+		blk.MeanScore = total / float64(max(1, blk.Fresh))
 		blk.Elapsed = time.Since(start)
 		report(blk)
 		blk = Block{First: blk.First + blk.Games}
@@ -95,6 +162,13 @@ func (t *Trainer) Train(ctx context.Context, first, games int, report func(Block
 	}
 	for r := range results {
 		blk.Games++
+		if !r.fresh {
+			if blk.Games == every {
+				flush()
+			}
+			continue
+		}
+		blk.Fresh++
 		total += float64(r.score)
 		blk.MaxScore = max(blk.MaxScore, r.score)
 		blk.Moves += int64(r.moves)
@@ -125,11 +199,25 @@ type step struct {
 }
 
 // learnGame plays one game from seed, always the best-rated move, then
-// learns from it; it returns the moves (in path's storage), the score and
-// the largest tile's exponent.
-func (n *Network) learnGame(seed uint64, alpha float32, path []step) ([]step, uint64, uint8) {
+// learns from it. With the chance restart it begins at a position of the
+// pool, if it has one; otherwise on the empty board, and it gives the pool
+// the positions where it first makes each stage's tile. It returns the
+// moves (in path's storage), the score, the largest tile's exponent and
+// whether it began on the empty board.
+func (n *Network) learnGame(seed uint64, alpha float32, restart float64, pool *restarts, path []step) ([]step, uint64, uint8, bool) {
 	rng := twenty48.NewStream(seed)
-	b := twenty48.Board(0).Spawn(rng.Next()).Spawn(rng.Next())
+	b, fresh := twenty48.Board(0), true
+	if restart > 0 && float64(rng.Next()>>11)/(1<<53) < restart {
+		b, fresh = pool.pick(rng.Next())
+		fresh = !fresh
+	}
+	if fresh {
+		b = b.Spawn(rng.Next()).Spawn(rng.Next())
+	}
+	stage := 0
+	for stage < len(stages) && b.MaxExp() >= stages[stage] {
+		stage++
+	}
 	var score uint64
 	for {
 		_, after, points, ok := n.Best(b)
@@ -139,13 +227,19 @@ func (n *Network) learnGame(seed uint64, alpha float32, path []step) ([]step, ui
 		path = append(path, step{after, points})
 		score += uint64(points)
 		b = after.Spawn(rng.Next())
+		if stage < len(stages) && after.MaxExp() >= stages[stage] {
+			if restart > 0 {
+				pool.add(stage, b)
+			}
+			stage++
+		}
 	}
 	target := float32(0) // nothing follows the last afterstate
 	for i := len(path) - 1; i >= 0; i-- {
 		s := path[i]
 		target = float32(s.points) + n.add(s.after, alpha*(target-n.Value(s.after)))
 	}
-	return path, score, b.MaxExp()
+	return path, score, b.MaxExp(), fresh
 }
 
 // Rate returns the learning rate after games games: 0.1 while the network

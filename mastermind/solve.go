@@ -44,6 +44,8 @@ type problem struct {
 	stop         atomic.Bool // set when the caller gives up: the search unwinds
 	reverseOnce  sync.Once
 	rev          *problem // the guesses read backwards, to list suffixes on
+	backsMu      sync.Mutex
+	backs        []*arranger // arrangers of rev free to list with
 }
 
 func prepare(in *Instance) *problem {
@@ -220,11 +222,10 @@ type arranger struct {
 	recording  bool // the search below tail keeps what it yields
 	recordFrom int  // the position the kept suffixes start at
 	// suffix, when not nil, holds the arrangements of the positions from
-	// suffix.from on: the search stops there and replays them. back lists
-	// them, on the reversed problem: it stops at meetAt and hands its
-	// arrangement to listing.
+	// suffix.from on: the search stops there and replays them. They are
+	// listed by arrangers of the reversed problem, which stop at meetAt
+	// and hand their arrangement to listing.
 	suffix  *suffixTable
-	back    *arranger
 	meetAt  int
 	listing func(Code) bool
 	listed  []listed // the suffixes listing found, reused from one list to the next
@@ -589,12 +590,7 @@ func (a *arranger) solve(j job, yield func(Code) bool) bool {
 	if j.k != nil {
 		a.suffix = nil
 		if t := j.suffix; t != nil {
-			t.once.Do(func() {
-				if a.back == nil {
-					a.back = newArranger(a.reversed())
-				}
-				t.list(a.problem, a.back, j.k)
-			})
+			t.once.Do(func() { t.list(a.problem, j.k) })
 			if t.ok {
 				a.suffix = t
 			}

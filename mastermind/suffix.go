@@ -3,8 +3,10 @@ package mastermind
 import (
 	"cmp"
 	"math/bits"
+	"runtime"
 	"slices"
 	"sync"
+	"sync/atomic"
 )
 
 // Long codes meet in the middle of the arrangement too. The arrangement
@@ -75,64 +77,99 @@ func (p *problem) reversed() *problem {
 const minSuffixPegs = 5
 
 // list fills t with the arrangements of multiset k's positions from t.from
-// on, searched backwards on p's reversed problem by a. If there are more
-// than maxListed, it lists shorter suffixes (each position less divides
-// them by about the number of colours), down to minSuffixPegs; t.ok is
-// false if even those were too many.
-func (t *suffixTable) list(p *problem, a *arranger, k *[MaxColours + 1]uint8) {
+// on, searched backwards on p's reversed problem. If there are more than
+// maxListed, it lists shorter suffixes (each position less divides them
+// by about the number of colours), down to minSuffixPegs; t.ok is false if
+// even those were too many.
+func (t *suffixTable) list(p *problem, k *[MaxColours + 1]uint8) {
 	for ; p.pegs-t.from >= minSuffixPegs; t.from++ {
-		if t.listFrom(p, a, k) {
+		if t.listFrom(p, k) {
 			t.ok = true
 			return
 		}
 	}
 }
 
-// listFrom lists the suffixes from t.from on; false if there were more
-// than maxListed.
-func (t *suffixTable) listFrom(p *problem, a *arranger, k *[MaxColours + 1]uint8) bool {
-	all := a.listed[:0]
-	depth := p.pegs - t.from
-	a.first = 0
-	a.meetAt, a.listing = depth, func(code Code) bool {
-		key := p.zPos[t.from]
-		for c := 1; c <= p.max; c++ {
-			key ^= p.zLeft[c][int(k[c])-a.left[c]]
+// listFrom lists the suffixes from t.from on, on all cores, each taking
+// the colours of the last peg one by one; false if there were more than
+// maxListed.
+func (t *suffixTable) listFrom(p *problem, k *[MaxColours + 1]uint8) bool {
+	var last []uint64 // the colours the last peg may have, one bit each
+	for c := 1; c <= p.max; c++ {
+		if k[c] > 0 {
+			last = append(last, 1<<(c-1))
 		}
-		for i := range p.hints {
-			key ^= p.zNeed[i][p.blacks[i]-a.need[i]]
-		}
-		// code[q] is position pegs-1-q: position from goes highest.
-		var packed uint64
-		for q := depth - 1; q >= 0; q-- {
-			packed = packed<<t.width | uint64(code[q])
-		}
-		all = append(all, listed{key, packed})
-		// The reversed problem does not see the caller give up: look here.
-		return len(all) <= maxListed && !p.stop.Load()
 	}
-	done := a.arrange(k, nil)
-	a.meetAt, a.listing, a.listed = 0, nil, all
-	if !done {
+	workers := min(runtime.GOMAXPROCS(0), len(last))
+	backs := make([]*arranger, workers)
+	for w := range backs {
+		backs[w] = p.backArranger()
+	}
+	defer func() {
+		for _, a := range backs {
+			p.releaseBack(a)
+		}
+	}()
+	var next, total atomic.Int64
+	var over atomic.Bool
+	var wg sync.WaitGroup
+	for _, a := range backs {
+		wg.Go(func() {
+			all := a.listed[:0]
+			depth := p.pegs - t.from
+			a.meetAt, a.listing = depth, func(code Code) bool {
+				key := p.zPos[t.from]
+				for c := 1; c <= p.max; c++ {
+					key ^= p.zLeft[c][int(k[c])-a.left[c]]
+				}
+				for i := range p.hints {
+					key ^= p.zNeed[i][p.blacks[i]-a.need[i]]
+				}
+				// code[q] is position pegs-1-q: position from goes highest.
+				var packed uint64
+				for q := depth - 1; q >= 0; q-- {
+					packed = packed<<t.width | uint64(code[q])
+				}
+				all = append(all, listed{key, packed})
+				// The reversed problem does not see the caller give up:
+				// look here.
+				return total.Add(1) <= maxListed && !p.stop.Load()
+			}
+			for i := int(next.Add(1) - 1); i < len(last) && !over.Load(); i = int(next.Add(1) - 1) {
+				a.first = last[i]
+				if !a.arrange(k, nil) {
+					over.Store(true)
+				}
+			}
+			a.meetAt, a.listing, a.listed = 0, nil, all
+		})
+	}
+	wg.Wait()
+	if over.Load() {
 		return false
 	}
 	// Sort by state: spread by the top bits (the keys are hashes, so a
 	// few suffixes a bucket), then sort each bucket.
-	buckets := max(8, min(20, bits.Len(uint(len(all)))-3))
+	n := int(total.Load())
+	buckets := max(8, min(20, bits.Len(uint(n))-3))
 	t.shift = uint(64 - buckets)
 	t.start = make([]int32, 1<<buckets+1)
-	for _, l := range all {
-		t.start[l.key>>t.shift+1]++
+	for _, a := range backs {
+		for _, l := range a.listed {
+			t.start[l.key>>t.shift+1]++
+		}
 	}
 	for b := 1; b < len(t.start); b++ {
 		t.start[b] += t.start[b-1]
 	}
-	t.suffixes = make([]listed, len(all))
-	next := slices.Clone(t.start[:len(t.start)-1])
-	for _, l := range all {
-		b := l.key >> t.shift
-		t.suffixes[next[b]] = l
-		next[b]++
+	t.suffixes = make([]listed, n)
+	at := slices.Clone(t.start[:len(t.start)-1])
+	for _, a := range backs {
+		for _, l := range a.listed {
+			b := l.key >> t.shift
+			t.suffixes[at[b]] = l
+			at[b]++
+		}
 	}
 	for b := range len(t.start) - 1 {
 		slices.SortFunc(t.suffixes[t.start[b]:t.start[b+1]], func(x, y listed) int {
@@ -143,6 +180,25 @@ func (t *suffixTable) listFrom(p *problem, a *arranger, k *[MaxColours + 1]uint8
 		})
 	}
 	return true
+}
+
+// backArranger returns an arranger of p's reversed problem no one uses.
+func (p *problem) backArranger() *arranger {
+	p.backsMu.Lock()
+	defer p.backsMu.Unlock()
+	if n := len(p.backs); n > 0 {
+		a := p.backs[n-1]
+		p.backs = p.backs[:n-1]
+		return a
+	}
+	return newArranger(p.reversed())
+}
+
+// releaseBack gives back an arranger of backArranger.
+func (p *problem) releaseBack(a *arranger) {
+	p.backsMu.Lock()
+	defer p.backsMu.Unlock()
+	p.backs = append(p.backs, a)
 }
 
 // of returns the suffixes listed for the state key, in lexicographic order.

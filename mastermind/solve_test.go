@@ -174,7 +174,7 @@ func TestSuffixesAgainstSearch(t *testing.T) {
 	r := rand.New(rand.NewPCG(11, 12))
 	total := 0
 	for i := range 8 {
-		max, pegs := 4+r.IntN(5), 13+r.IntN(3)
+		max, pegs := 4+r.IntN(5), 11+r.IntN(5)
 		in := randomInstance(r, max, pegs, 5+r.IntN(4))
 		if i%2 == 1 {
 			h := &in.Hints[r.IntN(len(in.Hints))]

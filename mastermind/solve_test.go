@@ -138,6 +138,15 @@ func TestMeetingAgainstBruteForce(t *testing.T) {
 	}
 }
 
+// moveWhite makes a white of a random hint's answer a black, if it has
+// one: the hints often contradict each other then.
+func moveWhite(r *rand.Rand, in *Instance) {
+	h := &in.Hints[r.IntN(len(in.Hints))]
+	if h.Answer.Whites > 0 {
+		h.Answer.Blacks, h.Answer.Whites = h.Answer.Blacks+1, h.Answer.Whites-1
+	}
+}
+
 // TestMeetingAgainstArrangement: on codes too long for brute force, the
 // meeting in the middle and the arrangement of each multiset find the
 // same codes.
@@ -147,10 +156,7 @@ func TestMeetingAgainstArrangement(t *testing.T) {
 		max, pegs := 2+r.IntN(2), 14+r.IntN(4)
 		in := randomInstance(r, max, pegs, 3+r.IntN(4))
 		if i%2 == 1 {
-			h := &in.Hints[r.IntN(len(in.Hints))]
-			if h.Answer.Whites > 0 {
-				h.Answer.Blacks, h.Answer.Whites = h.Answer.Blacks+1, h.Answer.Whites-1
-			}
+			moveWhite(r, in)
 		}
 		var want []Code
 		p := prepare(in)
@@ -177,10 +183,7 @@ func TestSuffixesAgainstSearch(t *testing.T) {
 		max, pegs := 4+r.IntN(5), 11+r.IntN(5)
 		in := randomInstance(r, max, pegs, 5+r.IntN(4))
 		if i%2 == 1 {
-			h := &in.Hints[r.IntN(len(in.Hints))]
-			if h.Answer.Whites > 0 {
-				h.Answer.Blacks, h.Answer.Whites = h.Answer.Blacks+1, h.Answer.Whites-1
-			}
+			moveWhite(r, in)
 		}
 		p := prepare(in)
 		a := newArranger(p)

@@ -336,8 +336,8 @@ func writeCurve(w io.Writer, blocks []ntuple.Block) error {
 		group := blocks[i:min(i+per, len(blocks))]
 		games, sum := 0, 0.0
 		for _, b := range group {
-			games += b.Games
-			sum += b.MeanScore * float64(b.Games)
+			games += b.Fresh
+			sum += b.MeanScore * float64(b.Fresh)
 		}
 		last := group[len(group)-1]
 		points = append(points, bench.Point{Label: fmt.Sprint(last.First + last.Games), Value: sum / float64(max(1, games))})

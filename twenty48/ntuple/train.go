@@ -95,15 +95,15 @@ func (r *restarts) pick(u uint64) (twenty48.Board, bool) {
 
 // Block sums up consecutive training games.
 type Block struct {
-	First, Games int // the number of the first game of the block, and how many
+	First, Games int           // the number of the first game of the block, and how many
+	Moves        int64         // played in all the block's games
+	Elapsed      time.Duration // since the run began
 	// Fresh is the number of games from the empty board: the figures
 	// below are theirs (restarted games begin part way).
 	Fresh     int
 	MeanScore float64
 	MaxScore  uint64
 	Reached   [16]int // games whose largest tile had this exponent or more
-	Moves     int64
-	Elapsed   time.Duration // since the run began
 }
 
 // Share returns the share of the block's games that reached the tile of
@@ -162,18 +162,14 @@ func (t *Trainer) Train(ctx context.Context, first, games int, report func(Block
 	}
 	for r := range results {
 		blk.Games++
-		if !r.fresh {
-			if blk.Games == every {
-				flush()
-			}
-			continue
-		}
-		blk.Fresh++
-		total += float64(r.score)
-		blk.MaxScore = max(blk.MaxScore, r.score)
 		blk.Moves += int64(r.moves)
-		for e := 0; e <= int(r.maxExp); e++ {
-			blk.Reached[e]++
+		if r.fresh {
+			blk.Fresh++
+			total += float64(r.score)
+			blk.MaxScore = max(blk.MaxScore, r.score)
+			for e := 0; e <= int(r.maxExp); e++ {
+				blk.Reached[e]++
+			}
 		}
 		if blk.Games == every {
 			flush()
@@ -206,12 +202,11 @@ type step struct {
 // whether it began on the empty board.
 func (n *Network) learnGame(seed uint64, alpha float32, restart float64, pool *restarts, path []step) ([]step, uint64, uint8, bool) {
 	rng := twenty48.NewStream(seed)
-	b, fresh := twenty48.Board(0), true
+	b, restarted := twenty48.Board(0), false
 	if restart > 0 && float64(rng.Next()>>11)/(1<<53) < restart {
-		b, fresh = pool.pick(rng.Next())
-		fresh = !fresh
+		b, restarted = pool.pick(rng.Next())
 	}
-	if fresh {
+	if !restarted {
 		b = b.Spawn(rng.Next()).Spawn(rng.Next())
 	}
 	stage := 0
@@ -239,7 +234,7 @@ func (n *Network) learnGame(seed uint64, alpha float32, restart float64, pool *r
 		s := path[i]
 		target = float32(s.points) + n.add(s.after, alpha*(target-n.Value(s.after)))
 	}
-	return path, score, b.MaxExp(), fresh
+	return path, score, b.MaxExp(), !restarted
 }
 
 // Rate returns the learning rate after games games: 0.1 while the network

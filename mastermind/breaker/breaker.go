@@ -102,6 +102,16 @@ func NewSpace(pegs, max int) (*Space, error) {
 	return s, nil
 }
 
+// index returns where code is in s.Codes: the first peg the most
+// significant digit.
+func (s *Space) index(code mastermind.Code) int {
+	i := 0
+	for _, c := range code {
+		i = i*s.Max + int(c) - 1
+	}
+	return i
+}
+
 // answerIndex numbers an answer from 0 to (pegs+1)²-1.
 func answerIndex(a mastermind.Answer, pegs int) int { return a.Blacks*(pegs+1) + a.Whites }
 

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -219,4 +220,70 @@ func BenchmarkScorer(b *testing.B) {
 		}
 	}
 	_ = n
+}
+
+// TestSymmetries: the lookahead takes guesses its symmetries find alike
+// as one. Over every code, the 4-peg, 6-colour guesses fall into their
+// five patterns; after a guess, two guesses taken as alike split the
+// codes still possible into parts of the same sizes.
+func TestSymmetries(t *testing.T) {
+	s, err := NewSpace(4, 6)
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := make([]int, len(s.Codes))
+	in := map[int]bool{}
+	for i := range all {
+		all[i] = i
+		in[i] = true
+	}
+	sym := symmetriesOf(s, all, in)
+	forms := map[int]bool{}
+	for g := range s.Codes {
+		forms[sym.canonical(g)] = true
+	}
+	if len(forms) != 5 {
+		t.Fatalf("%d forms of the first guess, want 5 (1111, 1112, 1122, 1123, 1234)", len(forms))
+	}
+
+	guess := s.index(mastermind.Code{1, 1, 2, 3})
+	var set []int
+	in = map[int]bool{}
+	for c := range s.Codes {
+		if s.answer(guess, c) == answerIndex(mastermind.Answer{Blacks: 1, Whites: 1}, 4) {
+			set = append(set, c)
+			in[c] = true
+		}
+	}
+	sym = symmetriesOf(s, set, in)
+	if want := []int{0, 0, 2, 3}; !slices.Equal(sym.positions, want) {
+		t.Errorf("classes of positions %v, want %v", sym.positions, want)
+	}
+	if want := []int{0, 1, 2, 3, 4, 4, 4}; !slices.Equal(sym.colours, want) {
+		t.Errorf("classes of colours %v, want %v", sym.colours, want)
+	}
+	parts := func(g int) []int {
+		count := make([]int, 25)
+		for _, c := range set {
+			count[s.answer(g, c)]++
+		}
+		slices.Sort(count)
+		return count
+	}
+	byForm := map[int][]int{}
+	alike := 0
+	for g := range s.Codes {
+		form := sym.canonical(g)
+		if p, ok := byForm[form]; ok {
+			alike++
+			if !slices.Equal(p, parts(g)) {
+				t.Fatalf("%v taken as alike to another guess, but splits the codes otherwise", s.Codes[g])
+			}
+			continue
+		}
+		byForm[form] = parts(g)
+	}
+	if len(byForm) >= len(s.Codes) || alike == 0 {
+		t.Fatalf("%d forms of %d guesses: nothing taken as alike", len(byForm), len(s.Codes))
+	}
 }

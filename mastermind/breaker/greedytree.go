@@ -153,12 +153,12 @@ func LookaheadTree(space *Space, metric Metric, o TreeOptions) (*Tree, int) {
 }
 
 // Lookahead is how the lookahead strategy builds its tree: 5 pegs of 8
-// colours take 5.4679 guesses on average, built in six and a half minutes
-// on 2 cores (before symmetric guesses counted as one, 5.4745 in four and a
-// half, and width 8 for sets of 1,000 codes or more changed nothing; width
-// 2: 5.4791 in three; width 4: 5.4730 in six; width 2 with entropy alone
-// and nothing exact: 5.4827 in two).
-var Lookahead = TreeOptions{Width: 3, Exact: 20}
+// colours take 5.4638 guesses on average, built in eight and a half
+// minutes on 2 cores (width 3: 5.4679 in six and a half; before symmetric
+// guesses counted as one, width 3 took 5.4745 in four and a half, width 4
+// 5.4730 in six, and width 8 for sets of 1,000 codes or more changed
+// nothing; width 2 with entropy alone and nothing exact: 5.4827 in two).
+var Lookahead = TreeOptions{Width: 4, Exact: 20}
 
 // lookaheadMetric is the lookahead strategy's metric.
 var lookaheadMetric = EntropyThenParts(100)
@@ -171,7 +171,7 @@ func init() {
 		}
 		// The kind names the build: a tree of an earlier build stays where it
 		// is, and this one is built afresh.
-		tree, _ := cachedTree(CacheDir, "lookahead-sym3", s, 0, func() (*Tree, int) { return LookaheadTree(s, lookaheadMetric, Lookahead) })
+		tree, _ := cachedTree(CacheDir, "lookahead-sym4", s, 0, func() (*Tree, int) { return LookaheadTree(s, lookaheadMetric, Lookahead) })
 		return NewTreeBreaker(s, tree), nil
 	})
 }

@@ -50,23 +50,16 @@ func listSymmetries(space *Space) [][]uint16 {
 	if len(pegPerms)*len(colourPerms) > maxSymmetries || len(space.Codes) > 1<<16 {
 		return nil
 	}
-	index := func(c []int) int {
-		i := 0
-		for _, x := range c {
-			i = i*space.Max + x
-		}
-		return i
-	}
 	var out [][]uint16
-	image := make([]int, space.Pegs)
+	image := make(mastermind.Code, space.Pegs)
 	for _, pp := range pegPerms {
 		for _, cp := range colourPerms {
 			m := make([]uint16, len(space.Codes))
 			for ci, code := range space.Codes {
 				for i := range image {
-					image[i] = cp[int(code[pp[i]])-1]
+					image[i] = uint8(cp[int(code[pp[i]])-1] + 1)
 				}
-				m[ci] = uint16(index(image))
+				m[ci] = uint16(space.index(image))
 			}
 			out = append(out, m)
 		}

@@ -231,12 +231,12 @@ func Run(ctx context.Context, cfg Config, newPlayer func() (Player, error), prog
 				cancel(err)
 				return
 			}
-			var batch []Outcome
+			batch := make([]Outcome, 0, batchSize)
 			flushed := time.Now()
 			flush := func() bool {
 				select {
 				case results <- batch:
-					batch, flushed = nil, time.Now()
+					batch, flushed = make([]Outcome, 0, batchSize), time.Now()
 					return true
 				case <-ctx.Done():
 					return false
@@ -293,6 +293,15 @@ func Run(ctx context.Context, cfg Config, newPlayer func() (Player, error), prog
 // inOrder returns the outcomes of a shard of n games in game order: game
 // Index+k·Count is the shard's k-th, so each goes straight to its place.
 func inOrder(outcomes []Outcome, s Shard, n int) []Outcome {
+	if len(outcomes) == n {
+		// Every game is there: each goes to its place by swaps, in place.
+		for i := range outcomes {
+			for k := (outcomes[i].Game - s.Index) / s.Count; k != i; k = (outcomes[i].Game - s.Index) / s.Count {
+				outcomes[i], outcomes[k] = outcomes[k], outcomes[i]
+			}
+		}
+		return outcomes
+	}
 	ordered := make([]Outcome, n)
 	filled := make([]bool, n)
 	for _, o := range outcomes {

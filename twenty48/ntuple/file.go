@@ -10,6 +10,7 @@ import (
 	"hash/crc32"
 	"io"
 	"math"
+	"sync/atomic"
 
 	"gamelab/internal/cache"
 	"gamelab/internal/store"
@@ -18,8 +19,14 @@ import (
 // FileName is the network's file in the cache directory.
 const FileName = "2048-ntuple.net"
 
-// magic opens a network file; the digit is the format's version.
-const magic = "gamelab 2048 n-tuple 1\n"
+// magic opens a network file; the digit is the format's version. Version
+// 1 held one stage: it is read as the first and copied to the second, so
+// that training the second starts from what the first learned
+// (Jaśkowski's weight promotion).
+const (
+	magic   = "gamelab 2048 n-tuple 2\n"
+	magicV1 = "gamelab 2048 n-tuple 1\n"
+)
 
 // Save writes n, trained over games games, to w: the magic line, the games
 // as 8 bytes, then the weights compressed, followed by the CRC-32 of the
@@ -28,7 +35,12 @@ const magic = "gamelab 2048 n-tuple 1\n"
 // weights skipped (a uvarint) and a weight (its float32 bits, little
 // endian); a last skip reaches the end.
 func (n *Network) Save(w io.Writer, games int64) error {
-	if _, err := io.WriteString(w, magic); err != nil {
+	return save(w, games, magic, n.all())
+}
+
+// save writes a network file of the format opened by head, with weights.
+func save(w io.Writer, games int64, head string, weights [][]atomic.Uint32) error {
+	if _, err := io.WriteString(w, head); err != nil {
 		return err
 	}
 	if err := binary.Write(w, binary.LittleEndian, games); err != nil {
@@ -42,9 +54,9 @@ func (n *Network) Save(w io.Writer, games int64) error {
 	out := io.MultiWriter(z, crc)
 	buf := make([]byte, 0, 1<<16)
 	skip := uint64(0)
-	for t := range n.w {
-		for i := range n.w[t] {
-			bits := n.w[t][i].Load()
+	for _, ws := range weights {
+		for i := range ws {
+			bits := ws[i].Load()
 			if bits == 0 {
 				skip++
 				continue
@@ -74,8 +86,12 @@ func (n *Network) Save(w io.Writer, games int64) error {
 func Load(r io.Reader) (*Network, int64, error) {
 	br := bufio.NewReader(r)
 	head := make([]byte, len(magic))
-	if _, err := io.ReadFull(br, head); err != nil || string(head) != magic {
+	if _, err := io.ReadFull(br, head); err != nil || string(head) != magic && string(head) != magicV1 {
 		return nil, 0, errors.New("not a 2048 n-tuple network of this version")
+	}
+	stages := Stages
+	if string(head) == magicV1 {
+		stages = 1
 	}
 	var games int64
 	if err := binary.Read(br, binary.LittleEndian, &games); err != nil || games < 0 {
@@ -89,7 +105,8 @@ func Load(r io.Reader) (*Network, int64, error) {
 	crc := crc32.NewIEEE()
 	seen := make([]byte, 0, 1<<16)
 	n := New()
-	const total = Tuples * Weights
+	w := n.all()[:stages*Tuples]
+	total := uint64(len(w)) * Weights
 	var bits [4]byte
 	for pos := uint64(0); ; pos++ {
 		skip, err := binary.ReadUvarint(in)
@@ -115,7 +132,11 @@ func Load(r io.Reader) (*Network, int64, error) {
 		if f := float64(math.Float32frombits(v)); math.IsNaN(f) || math.IsInf(f, 0) {
 			return nil, 0, errors.New("a weight is not a number")
 		}
-		n.w[pos/Weights][pos%Weights].Store(v)
+		w[pos/Weights][pos%Weights].Store(v)
+		if stages == 1 {
+			// Promoted as read: only the weights a file holds need copying.
+			n.w[1][pos/Weights][pos%Weights].Store(v)
+		}
 	}
 	crc.Write(seen)
 	var sum uint32
@@ -132,6 +153,15 @@ func Load(r io.Reader) (*Network, int64, error) {
 		return nil, 0, errors.New("data after the weights")
 	}
 	return n, games, nil
+}
+
+// all returns the weights of every stage's tuples, in order.
+func (n *Network) all() [][]atomic.Uint32 {
+	w := make([][]atomic.Uint32, 0, Stages*Tuples)
+	for s := range n.w {
+		w = append(w, n.w[s][:]...)
+	}
+	return w
 }
 
 // LoadCached returns the network cached in dir and its games. It fails

@@ -8,6 +8,13 @@
 // cells. It rates an afterstate (a board just moved, before its spawn) by
 // the points still to come; a player adds the points of the move.
 //
+// It has two stages, each with weights of its own: boards without an
+// 8192 tile, and boards with one or more (Yeh, Wu et al.'s multi-stage
+// learning). The late game, where games are lost, asks other things of a
+// position than the opening (room beside the 8192 rather than a long
+// chain); one set of weights for both is pulled between them, and the
+// few games that get far have little say in it.
+//
 // Weights are read and written atomically, each on its own, so that
 // training games on every core share one network without locks
 // (asynchronous stochastic gradient descent, "Hogwild"): an update lost to
@@ -21,24 +28,39 @@ import (
 	"gamelab/twenty48"
 )
 
-// Tuples is the number of tuples; Weights the number of weights of each.
+// Tuples is the number of tuples; Weights the number of weights of each;
+// Stages the number of sets of them.
 const (
 	Tuples  = 4
 	Weights = 1 << 24
+	Stages  = 2
 )
 
 // Network is an n-tuple network. The zero value is not usable: use New.
 type Network struct {
-	w [Tuples][]atomic.Uint32 // float32 bits
+	w [Stages][Tuples][]atomic.Uint32 // float32 bits
 }
 
 // New returns a network of zero weights.
 func New() *Network {
 	n := &Network{}
-	for i := range n.w {
-		n.w[i] = make([]atomic.Uint32, Weights)
+	for s := range n.w {
+		for t := range n.w[s] {
+			n.w[s][t] = make([]atomic.Uint32, Weights)
+		}
 	}
 	return n
+}
+
+// StageOf returns the stage whose weights rate b: 1 if it holds a tile of
+// 8192 or more (an exponent of 13, 14 or 15: binary 11 then 01, 10 or
+// 11), else 0.
+func StageOf(b twenty48.Board) int {
+	x := uint64(b)
+	if x>>3&(x>>2)&(x>>1|x)&0x1111111111111111 != 0 {
+		return 1
+	}
+	return 0
 }
 
 // symmetries returns b in its eight symmetric forms: reflected left to
@@ -79,13 +101,18 @@ func indexes(b twenty48.Board) [Tuples]uint32 {
 
 // Value returns the network's rating of the afterstate b.
 func (n *Network) Value(b twenty48.Board) float32 {
+	return rate(&n.w[StageOf(b)], b)
+}
+
+// rate returns the rating of b by the weights w of one stage.
+func rate(w *[Tuples][]atomic.Uint32, b twenty48.Board) float32 {
 	sum := float32(0)
 	for _, s := range symmetries(b) {
 		ix := indexes(s)
-		sum += math.Float32frombits(n.w[0][ix[0]].Load()) +
-			math.Float32frombits(n.w[1][ix[1]].Load()) +
-			math.Float32frombits(n.w[2][ix[2]].Load()) +
-			math.Float32frombits(n.w[3][ix[3]].Load())
+		sum += math.Float32frombits(w[0][ix[0]].Load()) +
+			math.Float32frombits(w[1][ix[1]].Load()) +
+			math.Float32frombits(w[2][ix[2]].Load()) +
+			math.Float32frombits(w[3][ix[3]].Load())
 	}
 	return sum
 }
@@ -94,10 +121,11 @@ func (n *Network) Value(b twenty48.Board) float32 {
 // returns the new rating.
 func (n *Network) add(b twenty48.Board, delta float32) float32 {
 	share := delta / (8 * Tuples)
+	stage := &n.w[StageOf(b)]
 	sum := float32(0)
 	for _, s := range symmetries(b) {
 		for t, i := range indexes(s) {
-			w := &n.w[t][i]
+			w := &stage[t][i]
 			v := math.Float32frombits(w.Load()) + share
 			w.Store(math.Float32bits(v))
 			sum += v

@@ -206,11 +206,80 @@ func TestCached(t *testing.T) {
 	}
 }
 
+// TestStageOf: the second stage's weights rate the boards holding an
+// 8192 or more.
+func TestStageOf(t *testing.T) {
+	r := rand.New(rand.NewPCG(10, 11))
+	for range 10000 {
+		var c [16]uint8
+		top := 1 + r.IntN(15)
+		for i := range c {
+			c[i] = uint8(r.IntN(top + 1))
+		}
+		b := boardOf(c)
+		want := 0
+		if b.MaxExp() >= 13 {
+			want = 1
+		}
+		if got := StageOf(b); got != want {
+			t.Fatalf("StageOf(%016x) = %d, largest exponent %d", uint64(b), got, b.MaxExp())
+		}
+	}
+}
+
+// TestStagesLearnApart: what a board of one stage teaches leaves the
+// other stage's ratings alone.
+func TestStagesLearnApart(t *testing.T) {
+	n := New()
+	early := boardOf([16]uint8{12, 11, 10, 9, 1, 2})
+	late := boardOf([16]uint8{13, 11, 10, 9, 1, 2})
+	n.add(early, 5)
+	v := n.Value(early)
+	if v <= 0 || n.Value(late) != 0 {
+		t.Fatalf("after teaching the early board: early %g, late %g", v, n.Value(late))
+	}
+	n.add(late, 7)
+	if n.Value(early) != v || n.Value(late) <= 0 {
+		t.Fatalf("after teaching the late board: early %g (was %g), late %g", n.Value(early), v, n.Value(late))
+	}
+}
+
+// TestLoadVersion1: a file of one stage loads as both, the second a copy
+// of the first, from which training it goes on.
+func TestLoadVersion1(t *testing.T) {
+	n := trained(t, 50)
+	var buf bytes.Buffer
+	if err := save(&buf, 50, magicV1, n.w[0][:]); err != nil {
+		t.Fatal(err)
+	}
+	m, games, err := Load(&buf)
+	if err != nil || games != 50 {
+		t.Fatalf("Load: %v, %d games", err, games)
+	}
+	r := rand.New(rand.NewPCG(12, 13))
+	rated := 0
+	for range 200 {
+		early := randomBoard(r) & 0x3333333333333333
+		late := early | 13 // an 8192 in the corner
+		if m.Value(early) != n.Value(early) || m.Value(late) != rate(&n.w[0], late) {
+			t.Fatalf("%016x rated %g, loaded %g; %016x rated %g by the first stage, loaded %g",
+				uint64(early), n.Value(early), m.Value(early), uint64(late), rate(&n.w[0], late), m.Value(late))
+		}
+		if m.Value(late) != 0 {
+			rated++
+		}
+	}
+	if rated == 0 {
+		t.Fatal("no late board rated: the test tells nothing")
+	}
+}
+
 func FuzzLoad(f *testing.F) {
 	var buf bytes.Buffer
 	New().Save(&buf, 3)
 	f.Add(buf.Bytes())
 	f.Add([]byte(magic))
+	f.Add([]byte(magicV1))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		Load(bytes.NewReader(data)) // must not panic
 	})

@@ -195,6 +195,26 @@ func TestGreedyAndLookaheadTrees(t *testing.T) {
 	}
 }
 
+// SmallWidth widens the lookahead only for sets of at most Small codes:
+// for all of them it is the wider lookahead, for none the narrower.
+func TestSmallWidth(t *testing.T) {
+	s, _ := NewSpace(4, 4)
+	tree := func(o TreeOptions) int {
+		_, total := LookaheadTree(s, EntropyMetric, o)
+		return total
+	}
+	narrow, wide := tree(TreeOptions{Width: 1}), tree(TreeOptions{Width: 4})
+	if got := tree(TreeOptions{Width: 1, SmallWidth: 4, Small: len(s.Codes)}); got != wide {
+		t.Errorf("width 4 for every set: %d guesses, want %d as width 4", got, wide)
+	}
+	if got := tree(TreeOptions{Width: 1, SmallWidth: 4, Small: 0}); got != narrow {
+		t.Errorf("width 4 for no set: %d guesses, want %d as width 1", got, narrow)
+	}
+	if narrow == wide {
+		t.Errorf("width 1 and 4 both take %d guesses: the test tells nothing", wide)
+	}
+}
+
 // Solving every set exactly is the optimal strategy, and solving small
 // sets exactly does no worse than greedy.
 func TestExactTrees(t *testing.T) {

@@ -110,6 +110,9 @@ type TreeOptions struct {
 	// at each step by how the greedy strategy finishes their parts (0 or
 	// 1: the greedy tree).
 	Width int
+	// SmallWidth, if more than Width, is the width for sets of at most
+	// Small codes, whose greedy finishes cost little.
+	SmallWidth, Small int
 	// Exact solves sets of at most this many codes by the optimal search
 	// (every code weighed as a guess, branch and bound), the greedy
 	// continuations too.
@@ -153,12 +156,15 @@ func LookaheadTree(space *Space, metric Metric, o TreeOptions) (*Tree, int) {
 }
 
 // Lookahead is how the lookahead strategy builds its tree: 5 pegs of 8
-// colours take 5.4638 guesses on average, built in eight and a half
-// minutes on 2 cores (width 3: 5.4679 in six and a half; before symmetric
-// guesses counted as one, width 3 took 5.4745 in four and a half, width 4
-// 5.4730 in six, and width 8 for sets of 1,000 codes or more changed
-// nothing; width 2 with entropy alone and nothing exact: 5.4827 in two).
-var Lookahead = TreeOptions{Width: 4, Exact: 20}
+// colours take 5.4585 guesses on average (178,864), built in nine minutes
+// and 40 to 57 seconds on 2 cores. Sets of 200 codes or fewer weigh 12
+// guesses: their greedy finishes are cheap, and they make up most of the
+// tree's guesses (width 4 throughout: 5.4638 in eight and a half minutes;
+// width 3: 5.4679 in six and a half; before symmetric guesses counted as
+// one, width 3 took 5.4745 in four and a half, and width 8 for sets of
+// 1,000 codes or more changed nothing; width 2 with entropy alone and
+// nothing exact: 5.4827 in two).
+var Lookahead = TreeOptions{Width: 4, Exact: 20, SmallWidth: 12, Small: 200}
 
 // lookaheadMetric is the lookahead strategy's metric.
 var lookaheadMetric = EntropyThenParts(100)
@@ -171,7 +177,7 @@ func init() {
 		}
 		// The kind names the build: a tree of an earlier build stays where it
 		// is, and this one is built afresh.
-		tree, _ := cachedTree(CacheDir, "lookahead-sym4", s, 0, func() (*Tree, int) { return LookaheadTree(s, lookaheadMetric, Lookahead) })
+		tree, _ := cachedTree(CacheDir, "lookahead-sym4-small12", s, 0, func() (*Tree, int) { return LookaheadTree(s, lookaheadMetric, Lookahead) })
 		return NewTreeBreaker(s, tree), nil
 	})
 }
@@ -204,13 +210,17 @@ func (b *treeBuilder) build(set []int) (*Tree, int) {
 		cost, t := b.optimizer.solve(sorted, nil, infinite)
 		return t, cost
 	}
-	candidates := b.choose(set, max(1, b.Width))
+	width := b.Width
+	if n <= b.Small {
+		width = max(width, b.SmallWidth)
+	}
+	candidates := b.choose(set, max(1, width))
 	if len(candidates) == 1 {
 		return b.finish(candidates[0], set, b)
 	}
 	// Weigh each candidate by the greedy strategy's total for its parts.
 	greedy := *b
-	greedy.Width = 0
+	greedy.Width, greedy.SmallWidth = 0, 0
 	bestGuess, bestTotal := -1, 0
 	for _, g := range candidates {
 		if _, total := b.finish(g, set, &greedy); bestGuess < 0 || total < bestTotal {

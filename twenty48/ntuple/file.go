@@ -20,22 +20,26 @@ import (
 const FileName = "2048-ntuple.net"
 
 // magic opens a network file; the digit is the format's version. Version
-// 1 held one stage: it is read as the first and copied to the second, so
-// that training the second starts from what the first learned
-// (Jaśkowski's weight promotion).
+// 1 held one stage; 2, never released, two in use.
 const (
-	magic   = "gamelab 2048 n-tuple 2\n"
+	magic   = "gamelab 2048 n-tuple 3\n"
+	magicV2 = "gamelab 2048 n-tuple 2\n"
 	magicV1 = "gamelab 2048 n-tuple 1\n"
 )
 
-// Save writes n, trained over games games, to w: the magic line, the games
-// as 8 bytes, then the weights compressed, followed by the CRC-32 of the
+// Save writes n, trained over games games, to w: the magic line, the
+// number of stages in use as a byte, the games as 8 bytes, then the
+// weights of those stages compressed, followed by the CRC-32 of the
 // bytes compressed. Most weights are zero (the tuples' contents never
 // seen), so the weights are written as records, each the number of zero
 // weights skipped (a uvarint) and a weight (its float32 bits, little
 // endian); a last skip reaches the end.
 func (n *Network) Save(w io.Writer, games int64) error {
-	return save(w, games, magic, n.all())
+	stages := 1
+	if n.staged {
+		stages = 2
+	}
+	return save(w, games, magic+string(rune(stages)), n.all()[:stages*Tuples])
 }
 
 // save writes a network file of the format opened by head, with weights.
@@ -86,12 +90,23 @@ func save(w io.Writer, games int64, head string, weights [][]atomic.Uint32) erro
 func Load(r io.Reader) (*Network, int64, error) {
 	br := bufio.NewReader(r)
 	head := make([]byte, len(magic))
-	if _, err := io.ReadFull(br, head); err != nil || string(head) != magic && string(head) != magicV1 {
-		return nil, 0, errors.New("not a 2048 n-tuple network of this version")
+	if _, err := io.ReadFull(br, head); err != nil {
+		return nil, 0, errors.New("not a 2048 n-tuple network")
 	}
-	stages := Stages
-	if string(head) == magicV1 {
+	stages := 0
+	switch string(head) {
+	case magic:
+		k, err := br.ReadByte()
+		if err != nil || k < 1 || k > Stages {
+			return nil, 0, errors.New("the network's number of stages is missing or wrong")
+		}
+		stages = int(k)
+	case magicV2:
+		stages = 2
+	case magicV1:
 		stages = 1
+	default:
+		return nil, 0, errors.New("not a 2048 n-tuple network of this version")
 	}
 	var games int64
 	if err := binary.Read(br, binary.LittleEndian, &games); err != nil || games < 0 {
@@ -133,10 +148,6 @@ func Load(r io.Reader) (*Network, int64, error) {
 			return nil, 0, errors.New("a weight is not a number")
 		}
 		w[pos/Weights][pos%Weights].Store(v)
-		if stages == 1 {
-			// Promoted as read: only the weights a file holds need copying.
-			n.w[1][pos/Weights][pos%Weights].Store(v)
-		}
 	}
 	crc.Write(seen)
 	var sum uint32
@@ -152,6 +163,7 @@ func Load(r io.Reader) (*Network, int64, error) {
 	if _, err := br.ReadByte(); err != io.EOF {
 		return nil, 0, errors.New("data after the weights")
 	}
+	n.staged = stages == 2
 	return n, games, nil
 }
 

@@ -13,7 +13,10 @@
 // learning). The late game, where games are lost, asks other things of a
 // position than the opening (room beside the 8192 rather than a long
 // chain); one set of weights for both is pulled between them, and the
-// few games that get far have little say in it.
+// few games that get far have little say in it. A network begins with
+// one stage for all boards; once it plays well, Promote copies it to the
+// second, which from then on learns and rates the late boards alone
+// (Jaśkowski's weight promotion).
 //
 // Weights are read and written atomically, each on its own, so that
 // training games on every core share one network without locks
@@ -38,7 +41,8 @@ const (
 
 // Network is an n-tuple network. The zero value is not usable: use New.
 type Network struct {
-	w [Stages][Tuples][]atomic.Uint32 // float32 bits
+	w      [Stages][Tuples][]atomic.Uint32 // float32 bits
+	staged bool                            // the second stage is in use
 }
 
 // New returns a network of zero weights.
@@ -50,6 +54,29 @@ func New() *Network {
 		}
 	}
 	return n
+}
+
+// Staged reports whether the network has been promoted: whether its
+// second stage rates the late boards.
+func (n *Network) Staged() bool { return n.staged }
+
+// Promote copies the weights of the first stage to the second and puts it
+// in use. Not safe while the network is in use.
+func (n *Network) Promote() {
+	for t := range n.w[1] {
+		for i := range n.w[1][t] {
+			n.w[1][t][i].Store(n.w[0][t][i].Load())
+		}
+	}
+	n.staged = true
+}
+
+// stage returns the weights that rate b.
+func (n *Network) stage(b twenty48.Board) *[Tuples][]atomic.Uint32 {
+	if n.staged {
+		return &n.w[StageOf(b)]
+	}
+	return &n.w[0]
 }
 
 // StageOf returns the stage whose weights rate b: 1 if it holds a tile of
@@ -101,7 +128,7 @@ func indexes(b twenty48.Board) [Tuples]uint32 {
 
 // Value returns the network's rating of the afterstate b.
 func (n *Network) Value(b twenty48.Board) float32 {
-	return rate(&n.w[StageOf(b)], b)
+	return rate(n.stage(b), b)
 }
 
 // rate returns the rating of b by the weights w of one stage.
@@ -121,7 +148,7 @@ func rate(w *[Tuples][]atomic.Uint32, b twenty48.Board) float32 {
 // returns the new rating.
 func (n *Network) add(b twenty48.Board, delta float32) float32 {
 	share := delta / (8 * Tuples)
-	stage := &n.w[StageOf(b)]
+	stage := n.stage(b)
 	sum := float32(0)
 	for _, s := range symmetries(b) {
 		for t, i := range indexes(s) {

@@ -231,6 +231,7 @@ func TestStageOf(t *testing.T) {
 // other stage's ratings alone.
 func TestStagesLearnApart(t *testing.T) {
 	n := New()
+	n.Promote()
 	early := boardOf([16]uint8{12, 11, 10, 9, 1, 2})
 	late := boardOf([16]uint8{13, 11, 10, 9, 1, 2})
 	n.add(early, 5)
@@ -244,8 +245,54 @@ func TestStagesLearnApart(t *testing.T) {
 	}
 }
 
-// TestLoadVersion1: a file of one stage loads as both, the second a copy
-// of the first, from which training it goes on.
+// TestPromote: a promoted network rates every board as before, until the
+// stages learn apart; it is saved and loaded promoted, and a network of
+// one stage as it is.
+func TestPromote(t *testing.T) {
+	n := trained(t, 50)
+	if n.Staged() {
+		t.Fatal("a new network has two stages in use")
+	}
+	r := rand.New(rand.NewPCG(12, 13))
+	var boards []twenty48.Board
+	for range 100 {
+		early := randomBoard(r) & 0x3333333333333333
+		boards = append(boards, early, early|13) // and with an 8192 in the corner
+	}
+	before := make([]float32, len(boards))
+	for i, b := range boards {
+		before[i] = n.Value(b)
+	}
+	roundTrip := func(n *Network) *Network {
+		var buf bytes.Buffer
+		if err := n.Save(&buf, 50); err != nil {
+			t.Fatal(err)
+		}
+		m, _, err := Load(&buf)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m
+	}
+	if m := roundTrip(n); m.Staged() {
+		t.Fatal("a network of one stage loads with two")
+	}
+	n.Promote()
+	m := roundTrip(n)
+	for _, x := range []*Network{n, m} {
+		if !x.Staged() {
+			t.Fatal("a promoted network has one stage in use")
+		}
+		for i, b := range boards {
+			if v := x.Value(b); v != before[i] {
+				t.Fatalf("%016x rated %g before promotion, %g after", uint64(b), before[i], v)
+			}
+		}
+	}
+}
+
+// TestLoadVersion1: a file of the first format, one stage, loads as a
+// network of one stage.
 func TestLoadVersion1(t *testing.T) {
 	n := trained(t, 50)
 	var buf bytes.Buffer
@@ -253,24 +300,30 @@ func TestLoadVersion1(t *testing.T) {
 		t.Fatal(err)
 	}
 	m, games, err := Load(&buf)
-	if err != nil || games != 50 {
-		t.Fatalf("Load: %v, %d games", err, games)
+	if err != nil || games != 50 || m.Staged() {
+		t.Fatalf("Load: %v, %d games, staged %v", err, games, m.Staged())
 	}
-	r := rand.New(rand.NewPCG(12, 13))
-	rated := 0
+	r := rand.New(rand.NewPCG(14, 15))
 	for range 200 {
-		early := randomBoard(r) & 0x3333333333333333
-		late := early | 13 // an 8192 in the corner
-		if m.Value(early) != n.Value(early) || m.Value(late) != rate(&n.w[0], late) {
-			t.Fatalf("%016x rated %g, loaded %g; %016x rated %g by the first stage, loaded %g",
-				uint64(early), n.Value(early), m.Value(early), uint64(late), rate(&n.w[0], late), m.Value(late))
-		}
-		if m.Value(late) != 0 {
-			rated++
+		b := randomBoard(r)&0x3333333333333333 | 13
+		if m.Value(b) != n.Value(b) {
+			t.Fatalf("%016x rated %g, loaded %g", uint64(b), n.Value(b), m.Value(b))
 		}
 	}
-	if rated == 0 {
-		t.Fatal("no late board rated: the test tells nothing")
+}
+
+// TestTrainingPromotes: training from PromoteAfter games on promotes a
+// network of one stage; before, it does not.
+func TestTrainingPromotes(t *testing.T) {
+	for _, first := range []int{PromoteAfter - 1, PromoteAfter} {
+		n := New()
+		tr := Trainer{Net: n, Alpha: 0.1, Seed: 1}
+		if err := tr.Train(context.Background(), first, 1, func(Block) {}); err != nil {
+			t.Fatal(err)
+		}
+		if want := first >= PromoteAfter; n.Staged() != want {
+			t.Errorf("trained from game %d: staged %v, want %v", first, n.Staged(), want)
+		}
 	}
 }
 
@@ -280,6 +333,8 @@ func FuzzLoad(f *testing.F) {
 	f.Add(buf.Bytes())
 	f.Add([]byte(magic))
 	f.Add([]byte(magicV1))
+	f.Add([]byte(magic + "\x02"))
+	f.Add([]byte(magic + "\x03"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		Load(bytes.NewReader(data)) // must not panic
 	})

@@ -111,10 +111,14 @@ type Block struct {
 func (b Block) Share(e int) float64 { return float64(b.Reached[e]) / float64(max(1, b.Fresh)) }
 
 // Train plays games games, numbered from first, reporting each block as it
-// ends (in order, from one goroutine) and the last one, however short. It
+// ends (in order, from one goroutine) and the last one, however short. A
+// network of one stage is promoted first if first is PromoteAfter or more. It
 // stops early, with ctx's error, when ctx is done; games under way are
 // finished first and counted.
 func (t *Trainer) Train(ctx context.Context, first, games int, report func(Block)) error {
+	if !t.Net.Staged() && first >= PromoteAfter {
+		t.Net.Promote()
+	}
 	workers := t.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
@@ -236,6 +240,11 @@ func (n *Network) learnGame(seed uint64, alpha float32, restart float64, pool *r
 	}
 	return path, score, b.MaxExp(), !restarted
 }
+
+// PromoteAfter is the number of games after which training promotes a
+// network to two stages (see Network.Promote): by then it plays well
+// enough that the second stage starts from a sound late game.
+const PromoteAfter = 500_000
 
 // Rate returns the learning rate after games games: 0.1 while the network
 // is young, then 0.01 to refine what it learned (a higher rate keeps

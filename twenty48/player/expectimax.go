@@ -45,9 +45,9 @@ var (
 	// CPU-seconds per 10,000 points (11.6 measured on 4 games).
 	Strong = Budget{MinDepth: 3, MaxDepth: 7, DepthOffset: 2, MinProbability: 0.0001}
 	// FastNetwork and StrongNetwork are the levels with a trained network
-	// (of 600,000 games, seed 1): fast Σ max tile / 2048 = 481 over 100
-	// games at 0.045 CPU-seconds per 10,000 points; strong 16384 in 10 of
-	// 20 games at 1.9.
+	// (two stages, 2,027,443 games): fast Σ max tile / 2048 = 472 over 100
+	// games (seed 5) at 0.042 CPU-seconds per 10,000 points; strong 16384
+	// in 16 of 20 games (seeds 101 and 102) at 1.4.
 	FastNetwork   = Budget{MinDepth: 2, MaxDepth: 3, DepthOffset: 6, MinProbability: 0.01}
 	StrongNetwork = Budget{MinDepth: 4, MaxDepth: 5, DepthOffset: 6, MinProbability: 0.001}
 )

@@ -64,9 +64,7 @@ func (n *Network) Staged() bool { return n.staged }
 // in use. Not safe while the network is in use.
 func (n *Network) Promote() {
 	for t := range n.w[1] {
-		for i := range n.w[1][t] {
-			n.w[1][t][i].Store(n.w[0][t][i].Load())
-		}
+		copy(n.w[1][t], n.w[0][t]) // nothing else reads or writes them now
 	}
 	n.staged = true
 }

@@ -45,10 +45,13 @@ var (
 	// CPU-seconds per 10,000 points (11.6 measured on 4 games).
 	Strong = Budget{MinDepth: 3, MaxDepth: 7, DepthOffset: 2, MinProbability: 0.0001}
 	// FastNetwork and StrongNetwork are the levels with a trained network
-	// (two stages, 2,027,443 games): fast Σ max tile / 2048 = 472 over 100
-	// games (seed 5) at 0.042 CPU-seconds per 10,000 points; strong 16384
-	// in 16 of 20 games (seeds 101 and 102) at 1.4.
-	FastNetwork   = Budget{MinDepth: 2, MaxDepth: 3, DepthOffset: 6, MinProbability: 0.01}
+	// (two stages, 2,027,443 games): fast, three moves deep, Σ max tile /
+	// 2048 = 532 and 528 over 100 games (seeds 5 and 7) at 0.12
+	// CPU-seconds per 10,000 points (two to three moves deep by the number
+	// of distinct tiles: 472 and 477 at 0.042); strong 16384 in 16 of 20
+	// games (seeds 101 and 102) at 1.4 (depth 5 to 6, pruning at 0.0005:
+	// 2 of the first 4 of seed 101, which all made 16384, at 7.9).
+	FastNetwork   = Budget{MinDepth: 3, MaxDepth: 3, DepthOffset: 6, MinProbability: 0.01}
 	StrongNetwork = Budget{MinDepth: 4, MaxDepth: 5, DepthOffset: 6, MinProbability: 0.001}
 )
 

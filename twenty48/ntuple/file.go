@@ -120,6 +120,9 @@ func Load(r io.Reader) (*Network, int64, error) {
 	crc := crc32.NewIEEE()
 	seen := make([]byte, 0, 1<<16)
 	n := New()
+	if stages == 2 {
+		n.allocate(1)
+	}
 	w := n.all()[:stages*Tuples]
 	total := uint64(len(w)) * Weights
 	var bits [4]byte

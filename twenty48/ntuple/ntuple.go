@@ -45,15 +45,19 @@ type Network struct {
 	staged bool                            // the second stage is in use
 }
 
-// New returns a network of zero weights.
+// New returns a network of one stage, its weights zero.
 func New() *Network {
 	n := &Network{}
-	for s := range n.w {
-		for t := range n.w[s] {
-			n.w[s][t] = make([]atomic.Uint32, Weights)
-		}
-	}
+	n.allocate(0)
 	return n
+}
+
+// allocate makes the weights of stage s: a stage not in use takes no
+// memory.
+func (n *Network) allocate(s int) {
+	for t := range n.w[s] {
+		n.w[s][t] = make([]atomic.Uint32, Weights)
+	}
 }
 
 // Staged reports whether the network has been promoted: whether its
@@ -63,6 +67,7 @@ func (n *Network) Staged() bool { return n.staged }
 // Promote copies the weights of the first stage to the second and puts it
 // in use. Not safe while the network is in use.
 func (n *Network) Promote() {
+	n.allocate(1)
 	for t := range n.w[1] {
 		copy(n.w[1][t], n.w[0][t]) // nothing else reads or writes them now
 	}

@@ -231,7 +231,7 @@ func TestStageOf(t *testing.T) {
 // other stage's ratings alone.
 func TestStagesLearnApart(t *testing.T) {
 	n := New()
-	n.staged = true // Promote would copy zeros
+	n.Promote()
 	early := boardOf([16]uint8{12, 11, 10, 9, 1, 2})
 	late := boardOf([16]uint8{13, 11, 10, 9, 1, 2})
 	n.add(early, 5)

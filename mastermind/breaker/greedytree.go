@@ -156,15 +156,16 @@ func LookaheadTree(space *Space, metric Metric, o TreeOptions) (*Tree, int) {
 }
 
 // Lookahead is how the lookahead strategy builds its tree: 5 pegs of 8
-// colours take 5.4585 guesses on average (178,864), built in nine minutes
-// and 40 to 57 seconds on 2 cores. Sets of 200 codes or fewer weigh 12
-// guesses: their greedy finishes are cheap, and they make up most of the
-// tree's guesses (width 4 throughout: 5.4638 in eight and a half minutes;
+// colours take 5.4597 guesses on average (178,902), built in nine minutes
+// and 17 seconds on 2 cores. Sets of 120 codes or fewer weigh 12 guesses:
+// their greedy finishes are cheap, and they make up most of the tree's
+// guesses (up to 200 codes: 5.4585 in nine minutes and 57 seconds, too
+// near ten; width 4 throughout: 5.4638 in eight and a half minutes;
 // width 3: 5.4679 in six and a half; before symmetric guesses counted as
 // one, width 3 took 5.4745 in four and a half, and width 8 for sets of
 // 1,000 codes or more changed nothing; width 2 with entropy alone and
 // nothing exact: 5.4827 in two).
-var Lookahead = TreeOptions{Width: 4, Exact: 20, SmallWidth: 12, Small: 200}
+var Lookahead = TreeOptions{Width: 4, Exact: 20, SmallWidth: 12, Small: 120}
 
 // lookaheadMetric is the lookahead strategy's metric.
 var lookaheadMetric = EntropyThenParts(100)
@@ -177,7 +178,7 @@ func init() {
 		}
 		// The kind names the build: a tree of an earlier build stays where it
 		// is, and this one is built afresh.
-		tree, _ := cachedTree(CacheDir, "lookahead-sym4-small12", s, 0, func() (*Tree, int) { return LookaheadTree(s, lookaheadMetric, Lookahead) })
+		tree, _ := cachedTree(CacheDir, "lookahead-sym4-small120", s, 0, func() (*Tree, int) { return LookaheadTree(s, lookaheadMetric, Lookahead) })
 		return NewTreeBreaker(s, tree), nil
 	})
 }

@@ -259,7 +259,7 @@ func (bp *BenchPlayer) Play(ctx context.Context, g bench.Game) (bench.Outcome, e
 	}
 	if len(bp.values) < 1+n {
 		// One allocation for many games' figures: a run of a million
-		// games otherwise spends a tenth of its time collecting them.
+		// games keeps them all, and a million small ones weigh on memory.
 		bp.values = make([]float64, 1024*(1+n))
 	}
 	values := bp.values[: 1+n : 1+n]

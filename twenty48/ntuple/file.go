@@ -35,11 +35,8 @@ const (
 // weights skipped (a uvarint) and a weight (its float32 bits, little
 // endian); a last skip reaches the end.
 func (n *Network) Save(w io.Writer, games int64) error {
-	stages := 1
-	if n.staged {
-		stages = 2
-	}
-	return save(w, games, magic+string(rune(stages)), n.all()[:stages*Tuples])
+	k := n.stages()
+	return save(w, games, magic+string([]byte{byte(k)}), n.all()[:k*Tuples])
 }
 
 // save writes a network file of the format opened by head, with weights.

@@ -64,6 +64,14 @@ func (n *Network) allocate(s int) {
 // second stage rates the late boards.
 func (n *Network) Staged() bool { return n.staged }
 
+// stages returns the number of stages in use.
+func (n *Network) stages() int {
+	if n.staged {
+		return 2
+	}
+	return 1
+}
+
 // Promote copies the weights of the first stage to the second and puts it
 // in use. Not safe while the network is in use.
 func (n *Network) Promote() {

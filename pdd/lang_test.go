@@ -2,6 +2,7 @@ package pdd
 
 import (
 	"errors"
+	"math"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -111,6 +112,57 @@ func TestRandomRules(t *testing.T) {
 	}
 }
 
+// TestSamplerChances: the sampler of a band gives each draw in the band
+// the chance RandomDraw gives it, given that it falls in the band (to
+// within the alias method's rounding), and nothing else; its packed draws
+// read back as drawn.
+func TestSamplerChances(t *testing.T) {
+	band := Band{0.40, 0.45}
+	want := map[drawCode]float64{}
+	total := 0.0
+	EachDraw(func(d Draw) {
+		if d.code().draw() != d {
+			t.Fatalf("%+v reads back as %+v", d, d.code().draw())
+		}
+		if band.Contains(d.count()) {
+			want[d.code()] += d.Probability()
+			total += d.Probability()
+		}
+	})
+	s := newSampler(band)
+	got := map[drawCode]float64{}
+	for _, sl := range s {
+		keep := float64(sl.cut) / (1 << 32)
+		got[sl.own] += keep / float64(len(s))
+		got[sl.alt] += (1 - keep) / float64(len(s))
+	}
+	if len(got) != len(want) {
+		t.Fatalf("%d draws can be picked, want %d", len(got), len(want))
+	}
+	for c, p := range want {
+		if p /= total; math.Abs(got[c]-p) > 1e-9*p+1e-12 {
+			t.Fatalf("%v: picked with chance %g, want %g", c.draw().Expr(), got[c], p)
+		}
+	}
+}
+
+// TestEveryBandHoldsRules: whatever band one percent wide is asked for,
+// some secret rule falls in it (RandomDraws would panic otherwise): the
+// numbers of pairs rules allow leave no gap as wide.
+func TestEveryBandHoldsRules(t *testing.T) {
+	var held [Pairs + 1]bool
+	EachDraw(func(d Draw) { held[d.count()] = true })
+	last := -1
+	for n, ok := range held {
+		if ok || n == Pairs {
+			if float64(n-last) > Pairs/100 {
+				t.Errorf("no rule allows from %d to %d of the %d pairs", last+1, n-1, Pairs)
+			}
+			last = n
+		}
+	}
+}
+
 func FuzzParse(f *testing.F) {
 	for _, s := range []string{"same suit or same value or played is jack", "higher value and not same suit",
 		"played is 7 of hearts", "(same colour or values within 2) and played is not a king", "not (a"} {
@@ -131,16 +183,21 @@ func FuzzParse(f *testing.F) {
 	})
 }
 
-// TestDrawCount: a draw's count, taken word by word without building its
-// table, is its table's, for every shape of draw.
-func TestDrawCount(t *testing.T) {
+// TestDrawTable: a draw's table, built word by word from its literals'
+// tables, is that of the rule it reads as, for every shape of draw.
+func TestDrawTable(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 5))
+	shapes := map[[4]bool]bool{}
 	var tb Table
-	for range 5000 {
+	for range 3000 {
 		d := RandomDraw(rng)
 		d.Table(&tb)
-		if got, want := d.count(), tb.Count(); got != want {
-			t.Fatalf("%v: count %d, table %d", d.Expr(), got, want)
+		if tb != *TableOf(d.Expr().Rule()) {
+			t.Fatalf("%v: the table is not the rule's", d.Expr())
 		}
+		shapes[[4]bool{d.N > 1, d.N > 2, d.Ands[0], d.Ands[1]}] = true
+	}
+	if len(shapes) < 7 {
+		t.Errorf("%d shapes of draw tried", len(shapes))
 	}
 }

@@ -1,7 +1,7 @@
 package pdd
 
 import (
-	"math/bits"
+	"fmt"
 	"math/rand/v2"
 	"sync"
 )
@@ -90,9 +90,6 @@ func (l Literal) tableOf() *Table {
 	}
 	return literalTables()[i]
 }
-
-// table sets dst to the literal's table.
-func (l Literal) table(dst *Table) { *dst = *l.tableOf() }
 
 // Draw is one draw of the secret-rule generator: one to three literals,
 // each joined to the next by "and" or "or" ("and" binding tighter).
@@ -196,18 +193,43 @@ func (d *Draw) terms(buf *[3][]Literal) [][]Literal {
 	return terms
 }
 
-// Table sets t to the table of the rule drawn.
+// Table sets t to the table of the rule drawn, word by word from its
+// literals' tables.
 func (d Draw) Table(t *Table) {
-	*t = Table{}
-	var term, u Table
-	var buf [3][]Literal
-	for _, lits := range d.terms(&buf) {
-		lits[0].table(&term)
-		for _, l := range lits[1:] {
-			l.table(&u)
-			term.Intersect(&u)
+	var lit [3]*Table
+	for i := range d.N {
+		lit[i] = d.Lits[i].tableOf()
+	}
+	a, b, c := lit[0], lit[1], lit[2]
+	// Each form its own loop: the word's formula is then a few
+	// instructions.
+	switch {
+	case d.N == 1:
+		*t = *a
+	case d.N == 2 && d.Ands[0]:
+		for w := range t {
+			t[w] = a[w] & b[w]
 		}
-		t.Union(&term)
+	case d.N == 2:
+		for w := range t {
+			t[w] = a[w] | b[w]
+		}
+	case d.Ands[0] && d.Ands[1]:
+		for w := range t {
+			t[w] = a[w] & b[w] & c[w]
+		}
+	case d.Ands[0]:
+		for w := range t {
+			t[w] = a[w]&b[w] | c[w]
+		}
+	case d.Ands[1]:
+		for w := range t {
+			t[w] = a[w] | b[w]&c[w]
+		}
+	default:
+		for w := range t {
+			t[w] = a[w] | b[w] | c[w]
+		}
 	}
 }
 
@@ -232,69 +254,147 @@ func (d Draw) Expr() Expr {
 	return or
 }
 
-// RandomRule draws a secret rule, drawing again until the rule allows a
-// share of the pairs within band. It returns the rule and its table.
+// RandomRule draws a secret rule, as if drawing again until the rule
+// allows a share of the pairs within band. It returns the rule and its
+// table. It panics if no rule falls in the band (every band at least 0.01
+// wide holds some).
 func RandomRule(rng *rand.Rand, band Band) (Expr, *Table) {
+	var d [1]Draw
+	RandomDraws(rng, band, d[:])
 	t := new(Table)
-	d := RandomTable(rng, band, t)
-	return d.Expr(), t
+	d[0].Table(t)
+	return d[0].Expr(), t
 }
 
-// RandomTable is RandomRule without allocating: it sets t to the table of
-// the rule drawn and returns the draw. Most draws fall outside the band
-// (seven in ten for 60–95%): they are counted without building a table.
-func RandomTable(rng *rand.Rand, band Band, t *Table) Draw {
-	for {
-		d := RandomDraw(rng)
+// RandomDraws fills ds with draws of secret rules in band, as RandomRule
+// draws them, without allocating. It panics if no rule falls in the band.
+//
+// Drawing until a rule falls in the band would take three or four draws
+// for 60–95%, and a quarter of a simple tournament's time; instead the
+// draws in the band are listed once (in about 70 ms) and each is picked
+// with one random number, as likely as drawing until one falls in the
+// band would make it. The list takes megabytes: picked one after another,
+// the picks' memory reads overlap.
+func RandomDraws(rng *rand.Rand, band Band, ds []Draw) {
+	s := samplerFor(band)
+	for i := range ds {
+		ds[i] = s.draw(rng)
+	}
+}
+
+// sampler picks one of the draws of a band, by Walker's alias method: a
+// random slot, then the slot's own draw if a random fraction falls below
+// its cut (a fraction of 2³²), else the slot's alternative. A slot holds
+// both draws, so that a pick reads one cache line of a table of megabytes.
+type sampler []slot
+
+type slot struct {
+	cut      uint32
+	own, alt drawCode
+}
+
+var samplers sync.Map // Band → func() sampler
+
+// samplerFor returns the sampler of band, built on first use and shared.
+func samplerFor(band Band) sampler {
+	build, ok := samplers.Load(band)
+	if !ok {
+		build, _ = samplers.LoadOrStore(band, sync.OnceValue(func() sampler { return newSampler(band) }))
+	}
+	return build.(func() sampler)()
+}
+
+// newSampler lists the draws of band, weighted by their chance.
+func newSampler(band Band) sampler {
+	var s sampler
+	var weights []float64
+	total := 0.0
+	EachDraw(func(d Draw) {
 		if band.Contains(d.count()) {
-			d.Table(t)
-			return d
+			p := d.Probability()
+			s = append(s, slot{own: d.code()})
+			weights = append(weights, p)
+			total += p
+		}
+	})
+	if len(s) == 0 {
+		panic(fmt.Sprintf("pdd: no secret rule allows %.0f–%.0f%% of the pairs", 100*band.Lo, 100*band.Hi))
+	}
+	// Vose's construction: slots over the mean weight lend to those under.
+	var small, large []int
+	for i := range weights {
+		weights[i] *= float64(len(s)) / total
+		if weights[i] < 1 {
+			small = append(small, i)
+		} else {
+			large = append(large, i)
 		}
 	}
+	for len(small) > 0 && len(large) > 0 {
+		lo, hi := small[len(small)-1], large[len(large)-1]
+		small = small[:len(small)-1]
+		s[lo].cut, s[lo].alt = uint32(weights[lo]*(1<<32)), s[hi].own
+		weights[hi] -= 1 - weights[lo]
+		if weights[hi] < 1 {
+			large, small = large[:len(large)-1], append(small, hi)
+		}
+	}
+	for _, i := range append(small, large...) { // weight 1 but for rounding
+		s[i].cut, s[i].alt = 1<<32-1, s[i].own
+	}
+	return s
 }
 
-// count returns the number of pairs the rule drawn allows: Table's count,
-// word by word, without storing the table.
+// draw picks a draw: the high half of one random number chooses the slot,
+// the low half the slot's own draw or its alternative.
+func (s sampler) draw(rng *rand.Rand) Draw {
+	x := rng.Uint64()
+	sl := &s[(x>>32)*uint64(len(s))>>32]
+	if uint32(x) < sl.cut {
+		return sl.own.draw()
+	}
+	return sl.alt.draw()
+}
+
+// drawCode packs a draw into 25 bits: N in two, then each literal in
+// seven (its condition, then negated or not), then each join in one.
+type drawCode uint32
+
+func (d Draw) code() drawCode {
+	c := drawCode(d.N)
+	for i, l := range d.Lits {
+		c |= drawCode(2*l.Cond+b2i(l.Neg)) << (2 + 7*i)
+	}
+	for i, and := range d.Ands {
+		c |= drawCode(b2i(and)) << (23 + i)
+	}
+	return c
+}
+
+func (c drawCode) draw() Draw {
+	d := Draw{N: int(c & 3)}
+	for i := range d.Lits {
+		l := int(c>>(2+7*i)) & 127
+		d.Lits[i] = Literal{Cond: l / 2, Neg: l%2 == 1}
+	}
+	for i := range d.Ands {
+		d.Ands[i] = c>>(23+i)&1 == 1
+	}
+	return d
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// count returns the number of pairs the rule drawn allows.
 func (d *Draw) count() int {
-	var lit [3]*Table
-	for i := range d.N {
-		lit[i] = d.Lits[i].tableOf()
-	}
-	a, b, c := lit[0], lit[1], lit[2]
-	n := 0
-	// Each form its own loop: the word's formula is then a few
-	// instructions.
-	switch {
-	case d.N == 1:
-		for w := range a {
-			n += bits.OnesCount64(a[w])
-		}
-	case d.N == 2 && d.Ands[0]:
-		for w := range a {
-			n += bits.OnesCount64(a[w] & b[w])
-		}
-	case d.N == 2:
-		for w := range a {
-			n += bits.OnesCount64(a[w] | b[w])
-		}
-	case d.Ands[0] && d.Ands[1]:
-		for w := range a {
-			n += bits.OnesCount64(a[w] & b[w] & c[w])
-		}
-	case d.Ands[0]:
-		for w := range a {
-			n += bits.OnesCount64(a[w]&b[w] | c[w])
-		}
-	case d.Ands[1]:
-		for w := range a {
-			n += bits.OnesCount64(a[w] | b[w]&c[w])
-		}
-	default:
-		for w := range a {
-			n += bits.OnesCount64(a[w] | b[w] | c[w])
-		}
-	}
-	return n
+	var t Table
+	d.Table(&t)
+	return t.Count()
 }
 
 // lastWord masks the bits of the last word that stand for pairs.

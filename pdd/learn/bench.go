@@ -148,7 +148,8 @@ type BenchPlayer struct {
 	game   *pdd.Game
 	seats  []Seat
 	seated []pdd.Player
-	tables []pdd.Table // the seats' rules, as listed
+	draws  []pdd.Draw  // the seats' rules, as listed
+	tables []pdd.Table // and their tables
 	values []float64   // storage for the outcomes' values to come
 }
 
@@ -161,7 +162,9 @@ func NewBenchPlayer(t Tournament) (*BenchPlayer, error) {
 		return nil, fmt.Errorf("%d packs: a single or a double deck", t.Packs)
 	}
 	pcg := rand.NewPCG(0, 0)
-	bp := &BenchPlayer{t: t, pcg: pcg, rng: rand.New(pcg), game: pdd.NewGame(nil, nil), seated: make([]pdd.Player, len(t.Players)), tables: make([]pdd.Table, len(t.Players))}
+	n := len(t.Players)
+	bp := &BenchPlayer{t: t, pcg: pcg, rng: rand.New(pcg), game: pdd.NewGame(nil, nil),
+		seated: make([]pdd.Player, n), draws: make([]pdd.Draw, n), tables: make([]pdd.Table, n)}
 	for i, label := range t.Labels() {
 		m, err := Lookup(t.Players[i])
 		if err != nil {
@@ -226,9 +229,10 @@ func (bp *BenchPlayer) Play(ctx context.Context, g bench.Game) (bench.Outcome, e
 	bp.pcg.Seed(g.Seed, 0x70646467)
 	rng := bp.rng
 	n := len(bp.seats)
+	pdd.RandomDraws(rng, bp.t.Band, bp.draws)
 	for i, s := range bp.seats {
 		table := &bp.tables[i]
-		pdd.RandomTable(rng, bp.t.Band, table)
+		bp.draws[i].Table(table)
 		if ts, ok := s.(interface{ SetTable(*pdd.Table) }); ok {
 			ts.SetTable(table)
 		} else {

@@ -273,8 +273,8 @@ func RandomRule(rng *rand.Rand, band Band) (Expr, *Table) {
 // for 60–95%, and a quarter of a simple tournament's time; instead the
 // draws in the band are listed once (in about 70 ms) and each is picked
 // with one random number, as likely as drawing until one falls in the
-// band would make it. The list takes megabytes: picked one after another,
-// the picks' memory reads overlap.
+// band would make it. The list takes megabytes: a game's rules are picked
+// together, so that their reads from memory can overlap.
 func RandomDraws(rng *rand.Rand, band Band, ds []Draw) {
 	s := samplerFor(band)
 	for i := range ds {

@@ -264,3 +264,16 @@ func TestCrashLog(t *testing.T) {
 		t.Errorf("exit %d, want 1", code)
 	}
 }
+
+// TestMastermindBenchBuildsOnce: a strategy tree not in the cache is
+// announced as it is built, then kept there.
+func TestMastermindBenchBuildsOnce(t *testing.T) {
+	dir := t.TempDir()
+	stdout, stderr, code := call(t, "mastermind", "bench", "--cache-dir", dir, "--pegs", "3", "--colors", "5", "--strategy", "lookahead-wide")
+	if code != 0 || !strings.Contains(stderr, "building the strategy tree") || !strings.Contains(stdout, "125 games") {
+		t.Fatalf("exit %d\n%s%s", code, stdout, stderr)
+	}
+	if trees, _ := filepath.Glob(filepath.Join(dir, "*lookahead*")); len(trees) != 1 {
+		t.Errorf("kept in the cache: %v, want one tree", trees)
+	}
+}

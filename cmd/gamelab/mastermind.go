@@ -44,7 +44,6 @@ func (c *mastermindPlayCmd) Validate() error {
 
 func (c *mastermindPlayCmd) Run(e *env) error { return playMastermind(e, c) }
 
-// playMastermind runs the game with c's flags and the player's record.
 // useStrategyCache keeps the optimal strategies in the cache directory.
 func useStrategyCache(e *env) {
 	if dir, err := e.cache(); err == nil {
@@ -52,6 +51,7 @@ func useStrategyCache(e *env) {
 	}
 }
 
+// playMastermind runs the game with c's flags and the player's record.
 func playMastermind(e *env, c *mastermindPlayCmd) error {
 	useStrategyCache(e)
 	if !isTerminal(e.stdin) || !isTerminal(e.stdout) {
@@ -91,6 +91,9 @@ func (s strategyName) Validate() error {
 
 func (c *mastermindBenchCmd) Run(e *env) error {
 	useStrategyCache(e)
+	breaker.Building = func(name string) {
+		fmt.Fprintf(e.stderr, "building the strategy tree %s, once: it is kept in the cache\n", name)
+	}
 	factory, err := breaker.Lookup(string(c.Strategy))
 	if err != nil {
 		return err

@@ -195,6 +195,17 @@ func TestGreedyAndLookaheadTrees(t *testing.T) {
 	}
 }
 
+// The wide lookahead does no worse than the lookahead, and no better than
+// the optimum.
+func TestLookaheadWide(t *testing.T) {
+	s, _ := NewSpace(4, 6)
+	_, narrow := LookaheadTree(s, lookaheadMetric, Lookahead)
+	_, wide := LookaheadTree(s, lookaheadMetric, LookaheadWide)
+	if wide > narrow || wide < 5625 {
+		t.Errorf("wide lookahead: %d guesses, want from the optimum 5625 to the lookahead's %d", wide, narrow)
+	}
+}
+
 // SmallWidth widens the lookahead only for sets of at most Small codes:
 // for all of them it is the wider lookahead, for none the narrower.
 func TestSmallWidth(t *testing.T) {

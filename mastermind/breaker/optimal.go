@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"sync"
 
 	"gamelab/mastermind"
 )
@@ -24,8 +25,8 @@ type optimizer struct {
 	branch  int                // the answers a guess can get besides the winning one
 	win     int                // the answer index of all blacks
 	limit   int                // most guesses per code (0: none)
+	memoMu  sync.Mutex         // the lookahead solves sets on several goroutines
 	memo    map[memoKey]memoEntry
-	nodes   int
 	// symmetries are the permutations of pegs and colours, as maps of
 	// code indexes, for the first guesses: a guess and its image under a
 	// permutation that fixes every guess before it split the codes left
@@ -217,10 +218,9 @@ func (o *optimizer) solve(set []int, history []int, bound int) (int, *Tree) {
 	if o.limit > 0 {
 		key.depth = depth
 	}
-	if e, ok := o.memo[key]; ok && (e.tree != nil || e.cost >= bound) {
+	if e, ok := o.recall(key); ok && (e.tree != nil || e.cost >= bound) {
 		return e.cost, e.tree
 	}
-	o.nodes++
 	// A code of the set that tells all the others apart is as good as it
 	// gets: 2n-1.
 	counts := make([]int, o.answers)
@@ -242,7 +242,7 @@ func (o *optimizer) solve(set []int, history []int, bound int) (int, *Tree) {
 					t.Next[o.answer(g, s)] = &Tree{Guess: s}
 				}
 			}
-			o.memo[key] = memoEntry{2*n - 1, t}
+			o.remember(key, memoEntry{2*n - 1, t})
 			return 2*n - 1, t
 		}
 	}
@@ -326,12 +326,30 @@ func (o *optimizer) solve(set []int, history []int, bound int) (int, *Tree) {
 	}
 	if bestTree == nil {
 		if best < infinite {
-			o.memo[key] = memoEntry{cost: best} // at least bound
+			o.remember(key, memoEntry{cost: best}) // at least bound
 		}
 		return best, nil
 	}
-	o.memo[key] = memoEntry{best, bestTree}
+	o.remember(key, memoEntry{best, bestTree})
 	return best, bestTree
+}
+
+// recall returns what the memo holds for key.
+func (o *optimizer) recall(key memoKey) (memoEntry, bool) {
+	o.memoMu.Lock()
+	defer o.memoMu.Unlock()
+	e, ok := o.memo[key]
+	return e, ok
+}
+
+// remember keeps e for key; a bound does not replace a strategy found for
+// the same set on another goroutine.
+func (o *optimizer) remember(key memoKey, e memoEntry) {
+	o.memoMu.Lock()
+	defer o.memoMu.Unlock()
+	if old, ok := o.memo[key]; !ok || e.tree != nil || old.tree == nil {
+		o.memo[key] = e
+	}
 }
 
 // TreeBreaker plays a strategy tree.

@@ -187,6 +187,9 @@ func cachedTree(dir cache.Dir, kind string, space *Space, limit int, build func(
 				cache.Damaged(path, err)
 			}
 		}
+		if Building != nil {
+			Building(name)
+		}
 		e.tree, e.total = build()
 		if e.tree != nil && path != "" {
 			var buf bytes.Buffer
@@ -197,6 +200,10 @@ func cachedTree(dir cache.Dir, kind string, space *Space, limit int, build func(
 	})
 	return e.tree, e.total
 }
+
+// Building, when set, is told the name of each strategy tree about to be
+// built rather than read from the cache: a build can take minutes.
+var Building func(name string)
 
 // CacheDir is where the optimal strategies are kept between runs; the
 // command sets it ("" keeps nothing).

@@ -407,17 +407,3 @@ func (t *Table) Invert() {
 	}
 	t[len(t)-1] &= lastWord
 }
-
-// Intersect keeps in t the pairs u allows too: t and u.
-func (t *Table) Intersect(u *Table) {
-	for i := range t {
-		t[i] &= u[i]
-	}
-}
-
-// Union adds to t the pairs u allows: t or u.
-func (t *Table) Union(u *Table) {
-	for i := range t {
-		t[i] |= u[i]
-	}
-}

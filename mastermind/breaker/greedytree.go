@@ -156,11 +156,12 @@ func LookaheadTree(space *Space, metric Metric, o TreeOptions) (*Tree, int) {
 }
 
 // Lookahead is how the lookahead strategy builds its tree: 5 pegs of 8
-// colours take 5.4597 guesses on average (178,902), built in nine minutes
-// and 17 seconds on 2 cores. Sets of 120 codes or fewer weigh 12 guesses:
-// their greedy finishes are cheap, and they make up most of the tree's
-// guesses (up to 200 codes: 5.4585 in nine minutes and 57 seconds, too
-// near ten; width 4 throughout: 5.4638 in eight and a half minutes;
+// colours take 5.4597 guesses on average (178,902), built in six minutes
+// and 52 seconds on 2 cores (nine and 17 before the candidates were
+// weighed at once; the other times here are of then). Sets of 120 codes
+// or fewer weigh 12 guesses: their greedy finishes are cheap, and they
+// make up most of the tree's guesses (up to 200 codes: 5.4585 in nine
+// minutes and 57 seconds, too near ten; width 4 throughout: 5.4638 in eight and a half minutes;
 // width 3: 5.4679 in six and a half; before symmetric guesses counted as
 // one, width 3 took 5.4745 in four and a half, and width 8 for sets of
 // 1,000 codes or more changed nothing; width 2 with entropy alone and

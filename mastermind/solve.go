@@ -36,10 +36,15 @@ type problem struct {
 	after [][MaxColours + 2]int
 	// at[p*hints+i] is hint i's guess's colour at position p.
 	at []uint8
-	// Random words whose exclusive or names a state of an arrangement:
-	// by colour and pegs left, by hint and blacks wanted (matches so far,
-	// in the multisets' search), by position.
-	zLeft, zNeed [][]uint64
+	// A state of an arrangement is named by a sum of random words, one
+	// a peg left of each colour (wLeft) and one a black wanted of each
+	// hint (wNeed, matches so far in the multisets' search), with the
+	// exclusive or of the position's (zPos). Being a sum, the name of
+	// what a suffix takes is the name of the whole less the name of what
+	// it leaves: the suffixes listed backwards are named without a look
+	// at every colour and hint. A problem and its reverse have the same
+	// words.
+	wLeft, wNeed []uint64
 	zPos         []uint64
 	stop         atomic.Bool // set when the caller gives up: the search unwinds
 	reverseOnce  sync.Once
@@ -95,9 +100,6 @@ func (p *problem) multisets(yield func(*[MaxColours + 1]uint8) bool) {
 	var k [MaxColours + 1]uint8
 	part := make([]int, p.hints)
 	var partKey uint64 // the hash of part
-	for i := range p.hints {
-		partKey ^= p.zNeed[i][0]
-	}
 	var dead stateMap
 	found := 0
 	var rec func(s, used int) bool
@@ -147,7 +149,7 @@ func (p *problem) multisets(yield func(*[MaxColours + 1]uint8) bool) {
 				k[c] = uint8(n)
 				for i := range p.hints {
 					if m := min(p.count[i][c], n); m > 0 {
-						partKey ^= p.zNeed[i][part[i]] ^ p.zNeed[i][part[i]+m]
+						partKey += uint64(m) * p.wNeed[i]
 						part[i] += m
 					}
 				}
@@ -155,7 +157,7 @@ func (p *problem) multisets(yield func(*[MaxColours + 1]uint8) bool) {
 				for i := range p.hints {
 					if m := min(p.count[i][c], n); m > 0 {
 						part[i] -= m
-						partKey ^= p.zNeed[i][part[i]] ^ p.zNeed[i][part[i]+m]
+						partKey -= uint64(m) * p.wNeed[i]
 					}
 				}
 				if !ok {
@@ -249,19 +251,13 @@ func zobrist(kind, index, value int) uint64 {
 
 // zobristTables fills the problem's words for hashing states.
 func (p *problem) zobristTables() {
-	p.zLeft = make([][]uint64, p.max+1)
-	for c := range p.zLeft {
-		p.zLeft[c] = make([]uint64, p.pegs+1)
-		for n := range p.zLeft[c] {
-			p.zLeft[c][n] = zobrist(1, c, n)
-		}
+	p.wLeft = make([]uint64, p.max+1)
+	for c := range p.wLeft {
+		p.wLeft[c] = zobrist(1, c, 0)
 	}
-	p.zNeed = make([][]uint64, p.hints)
-	for i := range p.zNeed {
-		p.zNeed[i] = make([]uint64, p.pegs+1)
-		for n := range p.zNeed[i] {
-			p.zNeed[i][n] = zobrist(2, i, n)
-		}
+	p.wNeed = make([]uint64, p.hints)
+	for i := range p.wNeed {
+		p.wNeed[i] = zobrist(2, i, 0)
 	}
 	p.zPos = make([]uint64, p.pegs+1)
 	for q := range p.zPos {
@@ -277,17 +273,35 @@ func newArranger(p *problem) *arranger {
 // arrange calls yield with every arrangement of multiset k that gives each
 // hint its blacks, in lexicographic order; false if yield stopped it.
 func (a *arranger) arrange(k *[MaxColours + 1]uint8, yield func(Code) bool) bool {
+	if !a.reset(k) {
+		return true
+	}
+	a.dead.clear()
+	a.suffixes.clear()
+	a.kept = a.kept[:0]
+	a.tail = max(1, a.pegs-tailPegs)
+	if a.listing != nil {
+		// It lists up to meetAt, which may be past tail: placeTail would
+		// keep none of what it lists there, and replay nothing.
+		a.tail = a.pegs
+	}
+	return a.place(0, yield)
+}
+
+// reset sets the arranger to place multiset k from the first position;
+// false if some hint cannot get its blacks from it at all.
+func (a *arranger) reset(k *[MaxColours + 1]uint8) bool {
 	a.avail, a.key = 0, 0
 	for c := 1; c <= a.max; c++ {
 		a.left[c] = int(k[c])
-		a.key ^= a.zLeft[c][a.left[c]]
+		a.key += uint64(a.left[c]) * a.wLeft[c]
 		if k[c] > 0 {
 			a.avail |= 1 << (c - 1)
 		}
 	}
 	for i := range a.hints {
 		a.need[i] = a.blacks[i]
-		a.key ^= a.zNeed[i][a.need[i]]
+		a.key += uint64(a.need[i]) * a.wNeed[i]
 		a.posLeft[i] = [MaxColours + 1]int{}
 		for _, c := range a.guess[i] {
 			a.posLeft[i][c]++
@@ -297,14 +311,10 @@ func (a *arranger) arrange(k *[MaxColours + 1]uint8, yield func(Code) bool) bool
 			reach += min(a.left[c], a.posLeft[i][c])
 		}
 		if a.slack[i] = reach - a.blacks[i]; a.slack[i] < 0 {
-			return true
+			return false
 		}
 	}
-	a.dead.clear()
-	a.suffixes.clear()
-	a.kept = a.kept[:0]
-	a.tail = max(1, a.pegs-tailPegs)
-	return a.place(0, yield)
+	return true
 }
 
 func (a *arranger) place(p int, yield func(Code) bool) bool {
@@ -438,7 +448,7 @@ func (a *arranger) allowed(p int, lost []int) uint64 {
 func (a *arranger) take(p int, c uint8, lost []int) {
 	for i, g := range a.at[p*a.hints : (p+1)*a.hints] {
 		if g == c {
-			a.key ^= a.zNeed[i][a.need[i]] ^ a.zNeed[i][a.need[i]-1]
+			a.key -= a.wNeed[i]
 			a.need[i]--
 		} else {
 			a.slack[i] -= lost[i]
@@ -447,7 +457,7 @@ func (a *arranger) take(p int, c uint8, lost []int) {
 			}
 		}
 	}
-	a.key ^= a.zLeft[c][a.left[c]] ^ a.zLeft[c][a.left[c]-1]
+	a.key -= a.wLeft[c]
 	if a.left[c]--; a.left[c] == 0 {
 		a.avail &^= 1 << (c - 1)
 	}
@@ -592,7 +602,7 @@ func (a *arranger) solve(j job, yield func(Code) bool) bool {
 	if j.k != nil {
 		a.suffix = nil
 		if t := j.suffix; t != nil {
-			t.once.Do(func() { t.list(a.problem, j.k) })
+			t.once.Do(func() { t.list(a, j.k) })
 			if t.ok {
 				a.suffix = t
 			}

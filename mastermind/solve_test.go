@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -191,7 +192,7 @@ func TestSuffixesAgainstSearch(t *testing.T) {
 			var want []Code
 			a.suffix = nil
 			a.arrange(k, func(c Code) bool { want = append(want, slices.Clone(c)); return true })
-			for from := pegs / 2; from <= pegs-minSuffixPegs; from++ {
+			for from := 1; from <= pegs-minSuffixPegs; from++ {
 				table := p.newSuffixTable()
 				table.from = from
 				if !table.listFrom(p, k) {
@@ -372,5 +373,29 @@ func BenchmarkWriteSolutions(b *testing.B) {
 	in := randomInstance(r, 20, 10, 10)
 	for b.Loop() {
 		WriteSolutions(context.Background(), io.Discard, in)
+	}
+}
+
+// TestEstimate: the mean of many random descents comes near the number
+// of ways the search places the first pegs, counted.
+func TestEstimate(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	in := randomInstance(r, 6, 12, 6)
+	p := prepare(in)
+	var k *[MaxColours + 1]uint8
+	p.multisets(func(m *[MaxColours + 1]uint8) bool { k = m; return false })
+	const descents = 1 << 14
+	paths := make([]float64, p.pegs-3)
+	a := newArranger(p)
+	for i := range descents {
+		a.estimate(k, uint64(i+1)*0x9e3779b97f4a7c15, paths)
+	}
+	for d := 1; d < len(paths); d++ {
+		count := 0
+		a.meetAt, a.listing = d, func(Code) bool { count++; return true }
+		a.arrange(k, nil)
+		if got := paths[d] / descents; math.Abs(got-float64(count)) > 0.1*float64(count) {
+			t.Errorf("%d pegs placed: estimated %.0f ways, counted %d", d, got, count)
+		}
 	}
 }

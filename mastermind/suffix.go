@@ -42,6 +42,20 @@ type suffixTable struct {
 	suffixes []listed
 	start    []int32
 	shift    uint
+	// filter is a blocked Bloom filter of the states listed: two bits in
+	// one word a state. Most states the search from the start reaches
+	// have no suffix; the filter, a byte a suffix, answers most of them
+	// from the cache where the table would miss it twice.
+	filter      []uint64
+	filterShift uint
+	expect      float64 // the suffixes from from on, as estimated
+}
+
+// filterBits returns the word of the filter a state's bits are in and
+// the two bits, from the key mixed (the names of states are sums).
+func (t *suffixTable) filterBits(key uint64) (word uint64, bits uint64) {
+	h := (key ^ key>>31) * 0x9e3779b97f4a7c15
+	return h >> t.filterShift, 1<<(h>>20&63) | 1<<(h>>26&63)
 }
 
 // listed is a suffix and the state the positions before it must leave.
@@ -81,7 +95,9 @@ const minSuffixPegs = 5
 // maxListed, it lists shorter suffixes (each position less divides them
 // by about the number of colours), down to minSuffixPegs; t.ok is false if
 // even those were too many.
-func (t *suffixTable) list(p *problem, k *[MaxColours + 1]uint8) {
+func (t *suffixTable) list(a *arranger, k *[MaxColours + 1]uint8) {
+	p := a.problem
+	t.from = t.split(a, k)
 	for ; p.pegs-t.from >= minSuffixPegs; t.from++ {
 		if t.listFrom(p, k) {
 			t.ok = true
@@ -116,15 +132,20 @@ func (t *suffixTable) listFrom(p *problem, k *[MaxColours + 1]uint8) bool {
 	for _, a := range backs {
 		wg.Go(func() {
 			all := a.listed[:0]
+			if want := int(t.expect * 1.25 / float64(workers)); cap(all) < want {
+				all = make([]listed, 0, want)
+			}
 			depth := p.pegs - t.from
+			// The name of the whole multiset with every black wanted.
+			whole := uint64(0)
+			for c := 1; c <= p.max; c++ {
+				whole += uint64(k[c]) * p.wLeft[c]
+			}
+			for i := range p.hints {
+				whole += uint64(p.blacks[i]) * p.wNeed[i]
+			}
 			a.meetAt, a.listing = depth, func(code Code) bool {
-				key := p.zPos[t.from]
-				for c := 1; c <= p.max; c++ {
-					key ^= p.zLeft[c][int(k[c])-a.left[c]]
-				}
-				for i := range p.hints {
-					key ^= p.zNeed[i][p.blacks[i]-a.need[i]]
-				}
+				key := (whole - a.key) ^ p.zPos[t.from]
 				// code[q] is position pegs-1-q: position from goes highest.
 				var packed uint64
 				for q := depth - 1; q >= 0; q-- {
@@ -133,7 +154,10 @@ func (t *suffixTable) listFrom(p *problem, k *[MaxColours + 1]uint8) bool {
 				all = append(all, listed{key, packed})
 				// The reversed problem does not see the caller give up:
 				// look here.
-				return total.Add(1) <= maxListed && !p.stop.Load()
+				if len(all)%1024 != 0 {
+					return true
+				}
+				return total.Add(1024) <= maxListed && !p.stop.Load()
 			}
 			for i := int(next.Add(1) - 1); i < len(last) && !over.Load(); i = int(next.Add(1) - 1) {
 				a.first = last[i]
@@ -150,7 +174,13 @@ func (t *suffixTable) listFrom(p *problem, k *[MaxColours + 1]uint8) bool {
 	}
 	// Sort by state: spread by the top bits (the keys are hashes, so a
 	// few suffixes a bucket), then sort each bucket.
-	n := int(total.Load())
+	n := 0
+	for _, a := range backs {
+		n += len(a.listed)
+	}
+	if n > maxListed {
+		return false
+	}
 	buckets := max(8, min(20, bits.Len(uint(n))-3))
 	t.shift = uint(64 - buckets)
 	t.start = make([]int32, 1<<buckets+1)
@@ -170,6 +200,12 @@ func (t *suffixTable) listFrom(p *problem, k *[MaxColours + 1]uint8) bool {
 			t.suffixes[at[b]] = l
 			at[b]++
 		}
+	}
+	size := max(6, bits.Len(uint(n>>3))) // a byte a suffix or more
+	t.filter, t.filterShift = make([]uint64, 1<<size), uint(64-size)
+	for _, l := range t.suffixes {
+		w, b := t.filterBits(l.key)
+		t.filter[w] |= b
 	}
 	for b := range len(t.start) - 1 {
 		slices.SortFunc(t.suffixes[t.start[b]:t.start[b+1]], func(x, y listed) int {
@@ -203,6 +239,9 @@ func (p *problem) releaseBack(a *arranger) {
 
 // of returns the suffixes listed for the state key, in lexicographic order.
 func (t *suffixTable) of(key uint64) []listed {
+	if w, b := t.filterBits(key); t.filter[w]&b != b {
+		return nil
+	}
 	b := key >> t.shift
 	run := t.suffixes[t.start[b]:t.start[b+1]]
 	i := 0
@@ -232,4 +271,85 @@ func (a *arranger) placeSuffixes(p int, t *suffixTable, yield func(Code) bool) b
 		}
 	}
 	return true
+}
+
+// estimate adds to paths[d], for d from 1 to len(paths)-1, an estimate
+// of the number of ways the search places multiset k's first d pegs:
+// the product of the choices along one random descent (Knuth, 1975), an
+// unbiased estimate whose mean over many descents converges.
+func (a *arranger) estimate(k *[MaxColours + 1]uint8, rnd uint64, paths []float64) {
+	if !a.reset(k) {
+		return
+	}
+	ways := 1.0
+	for p := range len(paths) - 1 {
+		lost := a.lost[p*a.hints : (p+1)*a.hints]
+		set := a.allowed(p, lost)
+		n := bits.OnesCount64(set)
+		if n == 0 {
+			return
+		}
+		ways *= float64(n)
+		paths[p+1] += ways
+		rnd = rnd*6364136223846793005 + 1442695040888963407
+		for range (rnd >> 33) % uint64(n) {
+			set &= set - 1
+		}
+		a.take(p, uint8(bits.TrailingZeros64(set)+1), lost)
+	}
+}
+
+// Where the arrangements meet is chosen from estimates of the search
+// trees of both directions: descents whose number grows with the tree.
+const (
+	fewDescents  = 32
+	manyDescents = 1024
+	// smallTree is the estimated size of a search not worth more
+	// descents: it meets in the middle.
+	smallTree = 1 << 16
+	// listCost is what a suffix listed costs against a node of the search
+	// from the start (kept, sorted, looked up).
+	listCost = 1.3
+)
+
+// split returns the position the arrangements of multiset k meet at:
+// where the nodes of the search from the start before it, and the
+// suffixes listed after it (each at listCost), cost least, as estimated
+// by random descents of both searches.
+func (t *suffixTable) split(a *arranger, k *[MaxColours + 1]uint8) int {
+	p := a.problem
+	b := p.backArranger()
+	defer p.releaseBack(b)
+	fw := make([]float64, p.pegs+1)
+	bw := make([]float64, p.pegs+1)
+	descend := func(from, to int) {
+		for i := from; i < to; i++ {
+			seed := uint64(i+1) * 0x9e3779b97f4a7c15
+			a.estimate(k, seed, fw)
+			b.estimate(k, seed^0xdeadbeef, bw)
+		}
+	}
+	cost := func(from int) float64 {
+		c := 0.0
+		for d := 1; d <= from; d++ {
+			c += fw[d]
+		}
+		for d := 1; d <= p.pegs-from; d++ {
+			c += listCost * bw[d]
+		}
+		return c
+	}
+	descend(0, fewDescents)
+	if cost(t.from) < smallTree*fewDescents {
+		return t.from
+	}
+	descend(fewDescents, manyDescents)
+	best := t.from
+	defer func() { t.expect = bw[p.pegs-best] / manyDescents }()
+	for from := p.pegs - min(64/t.width, p.pegs-1); from <= p.pegs-minSuffixPegs; from++ {
+		if bw[p.pegs-from] <= maxListed*manyDescents && cost(from) < cost(best) {
+			best = from
+		}
+	}
+	return best
 }

@@ -69,8 +69,13 @@ func (p *problem) newSuffixTable() *suffixTable {
 		return nil
 	}
 	width := bits.Len(uint(p.max))
-	return &suffixTable{from: p.pegs - min(64/width, p.pegs/2), width: width}
+	t := &suffixTable{width: width}
+	t.from = p.pegs - min(t.most(), p.pegs/2)
+	return t
 }
+
+// most returns the most pegs a suffix may have: it is packed in a word.
+func (t *suffixTable) most() int { return 64 / t.width }
 
 // reversed returns p with every guess read from its last position, built
 // once: the suffixes are searched on it.
@@ -346,7 +351,7 @@ func (t *suffixTable) split(a *arranger, k *[MaxColours + 1]uint8) int {
 	descend(fewDescents, manyDescents)
 	best := t.from
 	defer func() { t.expect = bw[p.pegs-best] / manyDescents }()
-	for from := p.pegs - min(64/t.width, p.pegs-1); from <= p.pegs-minSuffixPegs; from++ {
+	for from := p.pegs - min(t.most(), p.pegs-1); from <= p.pegs-minSuffixPegs; from++ {
 		if bw[p.pegs-from] <= maxListed*manyDescents && cost(from) < cost(best) {
 			best = from
 		}

@@ -46,11 +46,15 @@ type problem struct {
 	// words.
 	wLeft, wNeed []uint64
 	zPos         []uint64
-	stop         atomic.Bool // set when the caller gives up: the search unwinds
-	reverseOnce  sync.Once
-	rev          *problem // the guesses read backwards, to list suffixes on
-	backsMu      sync.Mutex
-	backs        []*arranger // arrangers of rev free to list with
+	// wBlacks[p*(max+1)+c] is the sum of wNeed over the hints whose
+	// guess has colour c at position p: what a peg c there takes from the
+	// name of the state.
+	wBlacks     []uint64
+	stop        atomic.Bool // set when the caller gives up: the search unwinds
+	reverseOnce sync.Once
+	rev         *problem // the guesses read backwards, to list suffixes on
+	backsMu     sync.Mutex
+	backs       []*arranger // arrangers of rev free to list with
 }
 
 func prepare(in *Instance) *problem {
@@ -197,9 +201,10 @@ type arranger struct {
 	avail uint64              // colours with pegs left: bit c-1
 	need  []int               // blacks still wanted, by hint
 	slack []int               // blacks the hint can still get beyond need
-	// posLeft[i][c] is the number of positions from the next one on where
-	// hint i's guess has colour c.
-	posLeft [][MaxColours + 1]int
+	// posLeft[c*hints+i] is the number of positions from the next one on
+	// where hint i's guess has colour c: a colour's hints side by side,
+	// as placing a peg reads them.
+	posLeft []int
 	// lost[p*hints+i] is 1 if the position p costs hint i a black unless
 	// its peg is the guess's colour; saved holds need and slack at each
 	// position, to restore.
@@ -263,11 +268,17 @@ func (p *problem) zobristTables() {
 	for q := range p.zPos {
 		p.zPos[q] = zobrist(3, 0, q)
 	}
+	p.wBlacks = make([]uint64, p.pegs*(p.max+1))
+	for q := range p.pegs {
+		for i, c := range p.at[q*p.hints : (q+1)*p.hints] {
+			p.wBlacks[q*(p.max+1)+int(c)] += p.wNeed[i]
+		}
+	}
 }
 
 func newArranger(p *problem) *arranger {
 	return &arranger{problem: p, code: make(Code, p.pegs), need: make([]int, p.hints), slack: make([]int, p.hints),
-		posLeft: make([][MaxColours + 1]int, p.hints), lost: make([]int, p.pegs*p.hints), saved: make([]int, 2*p.pegs*p.hints)}
+		posLeft: make([]int, (p.max+1)*p.hints), lost: make([]int, p.pegs*p.hints), saved: make([]int, 2*p.pegs*p.hints)}
 }
 
 // arrange calls yield with every arrangement of multiset k that gives each
@@ -299,16 +310,16 @@ func (a *arranger) reset(k *[MaxColours + 1]uint8) bool {
 			a.avail |= 1 << (c - 1)
 		}
 	}
+	clear(a.posLeft)
 	for i := range a.hints {
 		a.need[i] = a.blacks[i]
 		a.key += uint64(a.need[i]) * a.wNeed[i]
-		a.posLeft[i] = [MaxColours + 1]int{}
 		for _, c := range a.guess[i] {
-			a.posLeft[i][c]++
+			a.posLeft[int(c)*a.hints+i]++
 		}
 		reach := 0
 		for c := 1; c <= a.max; c++ {
-			reach += min(a.left[c], a.posLeft[i][c])
+			reach += min(a.left[c], a.posLeft[c*a.hints+i])
 		}
 		if a.slack[i] = reach - a.blacks[i]; a.slack[i] < 0 {
 			return false
@@ -329,8 +340,8 @@ func (a *arranger) place(p int, yield func(Code) bool) bool {
 		}
 		return yield(a.code)
 	}
-	if a.suffix != nil && p == a.suffix.from {
-		return a.placeSuffixes(p, a.suffix, yield)
+	if t := a.suffix; t != nil && p+1 == t.from {
+		return a.placeLast(p, t, yield)
 	}
 	if a.listing != nil && p == a.meetAt {
 		a.found++
@@ -385,7 +396,7 @@ func (a *arranger) place(p int, yield func(Code) bool) bool {
 		}
 	}
 	for i, g := range a.at[p*a.hints : (p+1)*a.hints] {
-		a.posLeft[i][g]++
+		a.posLeft[int(g)*a.hints+i]++
 	}
 	if ok && memo && a.found == before {
 		a.dead.put(key, 0)
@@ -414,11 +425,12 @@ func (a *arranger) save(p int) (need, slack []int) {
 func (a *arranger) allowed(p int, lost []int) uint64 {
 	set := a.avail
 	for i, g := range a.at[p*a.hints : (p+1)*a.hints] {
+		at := int(g)*a.hints + i
 		lost[i] = 0
-		if a.posLeft[i][g] <= a.left[g] {
+		if a.posLeft[at] <= a.left[g] {
 			lost[i] = 1
 		}
-		a.posLeft[i][g]--
+		a.posLeft[at]--
 		bit := uint64(1) << (g - 1)
 		if a.need[i] == 0 {
 			set &^= bit
@@ -433,7 +445,7 @@ func (a *arranger) allowed(p int, lost []int) uint64 {
 		case rest == 0:
 			for others := set &^ bit; others != 0; others &= others - 1 {
 				c := bits.TrailingZeros64(others) + 1
-				if a.left[c] <= a.posLeft[i][c] {
+				if a.left[c] <= a.posLeft[c*a.hints+i] {
 					set &^= 1 << (c - 1)
 				}
 			}
@@ -446,18 +458,23 @@ func (a *arranger) allowed(p int, lost []int) uint64 {
 // c there get a black; the others lose the slack of lost, and one more if
 // c had no more pegs left than their guess's positions of c.
 func (a *arranger) take(p int, c uint8, lost []int) {
-	for i, g := range a.at[p*a.hints : (p+1)*a.hints] {
-		if g == c {
-			a.key -= a.wNeed[i]
-			a.need[i]--
-		} else {
-			a.slack[i] -= lost[i]
-			if a.left[c] <= a.posLeft[i][c] {
-				a.slack[i]--
-			}
+	at := a.at[p*a.hints : (p+1)*a.hints]
+	need, slack, lost := a.need[:len(at)], a.slack[:len(at)], lost[:len(at)]
+	positions := a.posLeft[int(c)*a.hints:][:len(at)]
+	short := a.left[c]
+	// Which hints c gives a black is as good as random: no branches on it.
+	for i, g := range at {
+		hit, cost := 0, lost[i]
+		if short <= positions[i] {
+			cost++
 		}
+		if g == c {
+			hit, cost = 1, 0
+		}
+		need[i] -= hit
+		slack[i] -= cost
 	}
-	a.key -= a.wLeft[c]
+	a.key -= a.wBlacks[p*(a.max+1)+int(c)] + a.wLeft[c]
 	if a.left[c]--; a.left[c] == 0 {
 		a.avail &^= 1 << (c - 1)
 	}
@@ -506,7 +523,7 @@ func (a *arranger) canMeet(p int) bool {
 		forced := 0
 		for set := a.avail; set != 0; set &= set - 1 {
 			c := bits.TrailingZeros64(set) + 1
-			if extra := a.left[c] + a.posLeft[i][c] - remaining; extra > 0 {
+			if extra := a.left[c] + a.posLeft[c*a.hints+i] - remaining; extra > 0 {
 				forced += extra
 			}
 		}

@@ -260,22 +260,37 @@ func (t *suffixTable) of(key uint64) []listed {
 	return run[i:j]
 }
 
-// placeSuffixes ends the arrangement at position p = t.from with the
-// listed suffixes of its state, if any.
-func (a *arranger) placeSuffixes(p int, t *suffixTable, yield func(Code) bool) bool {
+// placeLast places the peg of position p, the last before t.from, and
+// ends the arrangement with the listed suffixes of the state it leaves.
+// The pegs are not checked against the hints there, only the name of that
+// state worked out: a peg that takes a hint past its blacks leaves a state
+// no suffix has, which the filter turns away for less than the checks
+// cost (long codes 10% faster).
+func (a *arranger) placeLast(p int, t *suffixTable, yield func(Code) bool) bool {
+	set := a.avail
+	if p == 0 && a.first != 0 {
+		set &= a.first
+	}
+	ok := true
+	words := a.wBlacks[p*(a.max+1) : (p+1)*(a.max+1)]
 	mask := uint64(1)<<t.width - 1
-	for _, l := range t.of(a.key ^ a.zPos[p]) {
-		packed := l.code
-		for q := a.pegs - 1; q >= p; q-- {
-			a.code[q] = uint8(packed & mask)
-			packed >>= t.width
-		}
-		a.found++
-		if !yield(a.code) {
-			return false
+	for ; set != 0 && ok; set &= set - 1 {
+		c := bits.TrailingZeros64(set) + 1
+		for _, l := range t.of((a.key - words[c] - a.wLeft[c]) ^ a.zPos[p+1]) {
+			a.code[p] = uint8(c)
+			packed := l.code
+			for q := a.pegs - 1; q > p; q-- {
+				a.code[q] = uint8(packed & mask)
+				packed >>= t.width
+			}
+			a.found++
+			if !yield(a.code) {
+				ok = false
+				break
+			}
 		}
 	}
-	return true
+	return ok
 }
 
 // estimate adds to paths[d], for d from 1 to len(paths)-1, an estimate

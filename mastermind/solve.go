@@ -343,9 +343,8 @@ func (a *arranger) place(p int, yield func(Code) bool) bool {
 	if t := a.suffix; t != nil && p+1 == t.from {
 		return a.placeLast(p, t, yield)
 	}
-	if a.listing != nil && p == a.meetAt {
-		a.found++
-		return a.listing(a.code)
+	if a.listing != nil && p+1 == a.meetAt {
+		return a.listLast(p)
 	}
 	if p == a.tail {
 		return a.placeTail(p, yield)

@@ -293,6 +293,31 @@ func (a *arranger) placeLast(p int, t *suffixTable, yield func(Code) bool) bool 
 	return ok
 }
 
+// listLast places the peg of position p, the last a listing arranger
+// places, and hands each arrangement to listing. The state each leaves
+// is all listing reads of it: only its name is worked out.
+func (a *arranger) listLast(p int) bool {
+	set := a.allowed(p, a.lost[p*a.hints:(p+1)*a.hints])
+	if p == 0 && a.first != 0 {
+		set &= a.first
+	}
+	ok := true
+	key := a.key
+	words := a.wBlacks[p*(a.max+1) : (p+1)*(a.max+1)]
+	for ; set != 0 && ok; set &= set - 1 {
+		c := bits.TrailingZeros64(set) + 1
+		a.code[p] = uint8(c)
+		a.key = key - words[c] - a.wLeft[c]
+		a.found++
+		ok = a.listing(a.code)
+	}
+	a.key = key
+	for i, g := range a.at[p*a.hints : (p+1)*a.hints] {
+		a.posLeft[int(g)*a.hints+i]++
+	}
+	return ok
+}
+
 // estimate adds to paths[d], for d from 1 to len(paths)-1, an estimate
 // of the number of ways the search places multiset k's first d pegs:
 // the product of the choices along one random descent (Knuth, 1975), an

@@ -389,12 +389,21 @@ func (t *suffixTable) split(a *arranger, k *[MaxColours + 1]uint8) int {
 		return t.from
 	}
 	descend(fewDescents, manyDescents)
-	best := t.from
-	defer func() { t.expect = bw[p.pegs-best] / manyDescents }()
+	// Of the meeting points whose suffixes fit maxListed (with a margin:
+	// the estimates err by a few percent), the cheapest. Listing past
+	// maxListed only to give up is the dearest choice of all.
+	best := -1
 	for from := p.pegs - min(t.most(), p.pegs-1); from <= p.pegs-minSuffixPegs; from++ {
-		if bw[p.pegs-from] <= maxListed*manyDescents && cost(from) < cost(best) {
+		if bw[p.pegs-from] > 0.8*maxListed*manyDescents {
+			continue
+		}
+		if best < 0 || cost(from) < cost(best) {
 			best = from
 		}
 	}
+	if best < 0 {
+		best = p.pegs - minSuffixPegs
+	}
+	t.expect = bw[p.pegs-best] / manyDescents
 	return best
 }

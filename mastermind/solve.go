@@ -460,11 +460,11 @@ func (a *arranger) take(p int, c uint8, lost []int) {
 	at := a.at[p*a.hints : (p+1)*a.hints]
 	need, slack, lost := a.need[:len(at)], a.slack[:len(at)], lost[:len(at)]
 	positions := a.posLeft[int(c)*a.hints:][:len(at)]
-	short := a.left[c]
+	left := a.left[c]
 	// Which hints c gives a black is as good as random: no branches on it.
 	for i, g := range at {
 		hit, cost := 0, lost[i]
-		if short <= positions[i] {
+		if left <= positions[i] {
 			cost++
 		}
 		if g == c {

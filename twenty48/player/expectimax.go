@@ -42,10 +42,11 @@ var (
 	// few cells are empty, as far as the chance of a line of spawns stays
 	// above 3%. Bounding the search by chance rather than by depth spends
 	// it where games are lost: with many empty cells it stays shallow,
-	// with few it looks up to eight moves ahead. Σ max tile / 2048 = 483
-	// over 100 games at 0.090-0.096 CPU-seconds per 10,000 points; the
-	// former rule (two to four moves by the number of distinct tiles,
-	// pruning at 0.1%) made 352 at 0.141 on the same games.
+	// with few it looks up to eight moves ahead. Σ max tile / 2048 = 633
+	// and 589 over 100 games (seeds 5 and 7) at 0.13-0.16 CPU-seconds per
+	// 10,000 points; 467 and 481 at 0.09 before the heuristic's weights
+	// were tuned at this level; the former rule (two to four moves by the
+	// number of distinct tiles, pruning at 0.1%) made 352 at 0.141.
 	Fast = Budget{MinDepth: 4, MaxDepth: 8, DepthOffset: 0, MinProbability: 0.03}
 	// Strong bounds its search by chance too, as far as 0.1%: six to
 	// twelve moves ahead. 16384 in 14 of 20 games (seed 101) at 8.7

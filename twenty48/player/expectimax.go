@@ -31,8 +31,10 @@ type Budget struct {
 	MinDepth, MaxDepth, DepthOffset int
 	// MinProbability prunes chance branches less likely than it.
 	MinProbability float32
-	// PerMove, if not zero, deepens the search move by move until the time
-	// is spent, instead of the depth rule.
+	// PerMove, if not zero, searches within the bounds above first and
+	// then, while the time allows, again with the chance threshold a third
+	// of the last and the depths one move more: the levels' own way of
+	// searching deeper, spent where the spawns are few.
 	PerMove time.Duration
 }
 
@@ -83,30 +85,40 @@ func (e *Expectimax) Move(b twenty48.Board) (twenty48.Direction, bool) {
 	if e.budget.PerMove > 0 {
 		return e.timed(b)
 	}
-	depth := min(e.budget.MaxDepth, max(e.budget.MinDepth, distinct(b)-e.budget.DepthOffset))
-	return e.search(b, depth)
+	return e.search(b, e.budget)
 }
 
-// timed deepens the search until the move's time is spent.
+// timed searches within the budget's bounds, then within ever wider ones
+// until the move's time is spent.
 func (e *Expectimax) timed(b twenty48.Board) (twenty48.Direction, bool) {
 	deadline := time.Now().Add(e.budget.PerMove)
-	best, ok := e.search(b, 1)
-	for depth := 2; ok && depth <= 8; depth++ {
-		start := time.Now()
-		d, _ := e.search(b, depth)
-		best = d
-		// The next depth costs several times this one: stop if it cannot
-		// end in time.
-		if spent := time.Since(start); time.Now().Add(4 * spent).After(deadline) {
+	bounds := e.budget
+	start := time.Now()
+	best, ok := e.search(b, bounds)
+	last := time.Since(start)
+	growth := 4.0 // what a pass costs against the one before, until measured
+	for ok && bounds.MinProbability > 1e-6 {
+		// Stop if the next pass cannot end in time.
+		if time.Now().Add(time.Duration(growth * float64(last))).After(deadline) {
 			break
 		}
+		bounds.MinProbability /= 3
+		bounds.MinDepth, bounds.MaxDepth = bounds.MinDepth+1, bounds.MaxDepth+1
+		start := time.Now()
+		best, _ = e.search(b, bounds)
+		spent := time.Since(start)
+		if last > 100*time.Microsecond {
+			growth = max(1.5, float64(spent)/float64(last))
+		}
+		last = spent
 	}
 	return best, ok
 }
 
-// search returns the best move at depth, the root moves weighed in
+// search returns the best move within bounds, the root moves weighed in
 // parallel.
-func (e *Expectimax) search(b twenty48.Board, depth int) (twenty48.Direction, bool) {
+func (e *Expectimax) search(b twenty48.Board, bounds Budget) (twenty48.Direction, bool) {
+	depth := min(bounds.MaxDepth, max(bounds.MinDepth, distinct(b)-bounds.DepthOffset))
 	var values [4]float32
 	var moved [4]bool
 	var wg sync.WaitGroup
@@ -117,7 +129,7 @@ func (e *Expectimax) search(b twenty48.Board, depth int) (twenty48.Direction, bo
 		}
 		moved[i] = true
 		wg.Go(func() {
-			s := searcher{t: e.tables[i], minProb: e.budget.MinProbability, net: e.net}
+			s := searcher{t: e.tables[i], minProb: bounds.MinProbability, net: e.net}
 			s.t.clear()
 			values[i] = s.points(points) + s.chance(next, depth-1, 1)
 		})

@@ -58,7 +58,8 @@ func Lookup(name string) (Factory, error) { return factories.Lookup(name) }
 const DefaultPlayer = "expectimax"
 
 // ParseBudget reads a budget as users write it: fast, strong, or a time
-// per move such as 50ms. The levels search less deep with a network,
+// per move such as 50ms, searched as the fast level first and then wider
+// while the time allows. The levels search less deep with a network,
 // whose ratings cost more and see further.
 func ParseBudget(s string, network bool) (Budget, error) {
 	switch {
@@ -75,7 +76,12 @@ func ParseBudget(s string, network bool) (Budget, error) {
 	if err != nil || d <= 0 {
 		return Budget{}, fmt.Errorf("budget %q: fast, strong, or a time per move such as 50ms", s)
 	}
-	return Budget{MinProbability: 0.0001, PerMove: d}, nil
+	b := Fast
+	if network {
+		b = FastNetwork
+	}
+	b.PerMove = d
+	return b, nil
 }
 
 // Random plays a random move that changes the board: the baseline.

@@ -116,7 +116,8 @@ func TestCommands(t *testing.T) {
 }
 
 // TestTrain2048 trains a network in stretches, each going on from the
-// cached one, and the player uses it unless told not to.
+// cached one, and the player uses it unless told not to or at the fast
+// level.
 func TestTrain2048(t *testing.T) {
 	stdout, stderr, code := call(t, "2048", "train", "--games", "40", "--every", "20")
 	if code != 0 || !strings.Contains(stderr, "40 games in all") || strings.Count(stdout, "│") != 2 {
@@ -131,11 +132,13 @@ func TestTrain2048(t *testing.T) {
 		flags budgetFlags
 		want  string
 	}{
-		{budgetFlags{Player: "expectimax", Budget: "fast"}, "expectimax, network of 60 games"},
-		{budgetFlags{Player: "expectimax", Budget: "fast", Heuristic: true}, "expectimax, heuristic"},
+		{budgetFlags{Player: "expectimax", Budget: "strong"}, "expectimax, network of 60 games"},
+		{budgetFlags{Player: "expectimax", Budget: "50ms"}, "expectimax, network of 60 games"},
+		{budgetFlags{Player: "expectimax", Budget: "strong", Heuristic: true}, "expectimax, heuristic"},
+		{budgetFlags{Player: "expectimax", Budget: "fast"}, "expectimax, heuristic"}, // the stronger there
 	} {
 		_, opts, about, err := tt.flags.player(e)
-		if err != nil || about != tt.want || (opts.Network == nil) != tt.flags.Heuristic {
+		if err != nil || about != tt.want || (opts.Network == nil) != strings.HasSuffix(tt.want, "heuristic") {
 			t.Errorf("%+v: %q, %v", tt.flags, about, err)
 		}
 	}

@@ -71,7 +71,7 @@ func play2048(e *env, c *twenty48PlayCmd) error {
 		Size: c.Size, Mode: mode, Undo: c.Undo,
 		Profile: pr.loaded, Update: pr.update, Notice: pr.notice,
 		SaveReplay: saveReplay,
-		NewPlayer:  func() player.Strategy { return cachedPlayer(e) },
+		NewPlayer:  func() player.Strategy { return player.NewExpectimax(player.Fast, nil) },
 	}
 	if c.Seed != nil {
 		opts.Seed, opts.Seeded = *c.Seed, true
@@ -82,17 +82,6 @@ func play2048(e *env, c *twenty48PlayCmd) error {
 	}
 	_, err = runProgram(e, newProgram(e, m), "2048 play")
 	return err
-}
-
-// cachedPlayer returns the fast default player, with the cached network
-// if there is a usable one.
-func cachedPlayer(e *env) player.Strategy {
-	var net *ntuple.Network
-	if dir, err := e.cache(); err == nil {
-		net, _, _ = ntuple.LoadCached(dir) // without one, the heuristic plays
-	}
-	b, _ := player.ParseBudget("fast", net != nil)
-	return player.NewExpectimax(b, net)
 }
 
 // saveReplay writes rec to a new file in the current directory and
@@ -159,8 +148,9 @@ func (b budget) Validate() error {
 }
 
 // player returns the factory and options the flags name, with the cached
-// network unless --heuristic (a damaged one is said on stderr and set
-// aside), and a description of the player for reports.
+// network where it plays the budget better, unless --heuristic (a damaged
+// one is said on stderr and set aside), and a description of the player
+// for reports.
 func (f budgetFlags) player(e *env) (player.Factory, player.Options, string, error) {
 	factory, err := player.Lookup(string(f.Player))
 	if err != nil {
@@ -168,7 +158,7 @@ func (f budgetFlags) player(e *env) (player.Factory, player.Options, string, err
 	}
 	var opts player.Options
 	about := string(f.Player)
-	if !f.Heuristic && f.Player == player.DefaultPlayer {
+	if !f.Heuristic && f.Player == player.DefaultPlayer && player.NetworkPlays(string(f.Budget)) {
 		dir, err := e.cache()
 		if err != nil {
 			return nil, opts, "", err

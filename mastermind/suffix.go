@@ -43,19 +43,19 @@ type suffixTable struct {
 	start    []int32
 	shift    uint
 	// filter is a blocked Bloom filter of the states listed: two bits in
-	// one word a state. Most states the search from the start reaches
-	// have no suffix; the filter, a byte a suffix, answers most of them
-	// from the cache where the table would miss it twice.
-	filter      []uint64
-	filterShift uint
-	expect      float64 // the suffixes from from on, as estimated
+	// the word of the state's bucket. Most states the search from the
+	// start reaches have no suffix; the filter, about a byte a suffix,
+	// answers most of them from the cache where the table would miss it
+	// twice.
+	filter []uint64
+	expect float64 // the suffixes from from on, as estimated
 }
 
-// filterBits returns the word of the filter a state's bits are in and
-// the two bits, from the key mixed (the names of states are sums).
-func (t *suffixTable) filterBits(key uint64) (word uint64, bits uint64) {
+// filterBits returns a state's two bits in the filter's word of its
+// bucket, from the key mixed (the names of states are sums).
+func filterBits(key uint64) uint64 {
 	h := (key ^ key>>31) * 0x9e3779b97f4a7c15
-	return h >> t.filterShift, 1<<(h>>20&63) | 1<<(h>>26&63)
+	return 1<<(h>>20&63) | 1<<(h>>26&63)
 }
 
 // listed is a suffix and the state the positions before it must leave.
@@ -177,50 +177,95 @@ func (t *suffixTable) listFrom(p *problem, k *[MaxColours + 1]uint8) bool {
 	if over.Load() {
 		return false
 	}
-	// Sort by state: spread by the top bits (the keys are hashes, so a
-	// few suffixes a bucket), then sort each bucket.
+	lists := make([][]listed, len(backs))
 	n := 0
-	for _, a := range backs {
+	for w, a := range backs {
+		lists[w] = a.listed
 		n += len(a.listed)
 	}
 	if n > maxListed {
 		return false
 	}
+	t.group(lists, n)
+	return true
+}
+
+// group sorts the n suffixes of lists by state into t, on all cores. The
+// states are spread over buckets by their top bits (they are hashes: a
+// few suffixes a bucket); each list is counted and scattered apart, into
+// places of its own in each bucket, then each share of the buckets is
+// sorted and entered in the filter apart.
+func (t *suffixTable) group(lists [][]listed, n int) {
 	buckets := max(8, min(20, bits.Len(uint(n))-3))
 	t.shift = uint(64 - buckets)
+	counts := make([][]int32, len(lists))
+	var wg sync.WaitGroup
+	for w, l := range lists {
+		counts[w] = make([]int32, 1<<buckets)
+		wg.Go(func() {
+			for _, s := range l {
+				counts[w][s.key>>t.shift]++
+			}
+		})
+	}
+	wg.Wait()
+	// Bucket b starts at t.start[b]; list w's share of it after the
+	// shares of the lists before w, which counts[w] becomes.
 	t.start = make([]int32, 1<<buckets+1)
-	for _, a := range backs {
-		for _, l := range a.listed {
-			t.start[l.key>>t.shift+1]++
+	at := int32(0)
+	for b := range 1 << buckets {
+		t.start[b] = at
+		for w := range lists {
+			at, counts[w][b] = at+counts[w][b], at
 		}
 	}
-	for b := 1; b < len(t.start); b++ {
-		t.start[b] += t.start[b-1]
-	}
+	t.start[1<<buckets] = at
 	t.suffixes = make([]listed, n)
-	at := slices.Clone(t.start[:len(t.start)-1])
-	for _, a := range backs {
-		for _, l := range a.listed {
-			b := l.key >> t.shift
-			t.suffixes[at[b]] = l
-			at[b]++
-		}
+	for w, l := range lists {
+		wg.Go(func() {
+			next := counts[w]
+			for _, s := range l {
+				b := s.key >> t.shift
+				t.suffixes[next[b]] = s
+				next[b]++
+			}
+		})
 	}
-	size := max(6, bits.Len(uint(n>>3))) // a byte a suffix or more
-	t.filter, t.filterShift = make([]uint64, 1<<size), uint(64-size)
-	for _, l := range t.suffixes {
-		w, b := t.filterBits(l.key)
-		t.filter[w] |= b
+	wg.Wait()
+	t.filter = make([]uint64, 1<<buckets)
+	shares := runtime.GOMAXPROCS(0)
+	for i := range shares {
+		wg.Go(func() {
+			for b := i << buckets / shares; b < (i+1)<<buckets/shares; b++ {
+				run := t.suffixes[t.start[b]:t.start[b+1]]
+				sortListed(run)
+				for _, s := range run {
+					t.filter[b] |= filterBits(s.key)
+				}
+			}
+		})
 	}
-	for b := range len(t.start) - 1 {
-		slices.SortFunc(t.suffixes[t.start[b]:t.start[b+1]], func(x, y listed) int {
+	wg.Wait()
+}
+
+// sortListed sorts suffixes by state, then code: by insertion, as most
+// runs hold a few.
+func sortListed(run []listed) {
+	less := func(x, y listed) bool { return x.key < y.key || x.key == y.key && x.code < y.code }
+	if len(run) > 16 {
+		slices.SortFunc(run, func(x, y listed) int {
 			if c := cmp.Compare(x.key, y.key); c != 0 {
 				return c
 			}
 			return cmp.Compare(x.code, y.code)
 		})
+		return
 	}
-	return true
+	for i := 1; i < len(run); i++ {
+		for j := i; j > 0 && less(run[j], run[j-1]); j-- {
+			run[j], run[j-1] = run[j-1], run[j]
+		}
+	}
 }
 
 // backArranger returns an arranger of p's reversed problem no one uses.
@@ -244,10 +289,10 @@ func (p *problem) releaseBack(a *arranger) {
 
 // of returns the suffixes listed for the state key, in lexicographic order.
 func (t *suffixTable) of(key uint64) []listed {
-	if w, b := t.filterBits(key); t.filter[w]&b != b {
+	b := key >> t.shift
+	if f := filterBits(key); t.filter[b]&f != f {
 		return nil
 	}
-	b := key >> t.shift
 	run := t.suffixes[t.start[b]:t.start[b+1]]
 	i := 0
 	for i < len(run) && run[i].key < key {

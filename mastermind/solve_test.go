@@ -2,6 +2,7 @@ package mastermind
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"io"
@@ -212,6 +213,30 @@ func TestSuffixesAgainstSearch(t *testing.T) {
 	}
 	if total < 1000 {
 		t.Fatalf("%d codes in all: the instances test too little", total)
+	}
+}
+
+// TestSortListed: runs of suffixes sorted by insertion (short) or not
+// (long) come out as the library sorts them, equal states and codes
+// included.
+func TestSortListed(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for n := range 40 {
+		run := make([]listed, n)
+		for i := range run {
+			run[i] = listed{key: r.Uint64N(4), code: r.Uint64N(3)}
+		}
+		want := slices.Clone(run)
+		slices.SortFunc(want, func(x, y listed) int {
+			if x.key != y.key {
+				return cmp.Compare(x.key, y.key)
+			}
+			return cmp.Compare(x.code, y.code)
+		})
+		sortListed(run)
+		if !slices.Equal(run, want) {
+			t.Fatalf("%d suffixes: %v, want %v", n, run, want)
+		}
 	}
 }
 

@@ -169,7 +169,7 @@ func (f budgetFlags) player(e *env) (player.Factory, player.Options, string, err
 			opts.Network = net
 			about = fmt.Sprintf("%s, network of %d games", about, games)
 		case errors.Is(err, cache.ErrMissing):
-			fmt.Fprintf(e.stderr, "2048: no trained network in %s: the heuristic plays (gamelab 2048 train makes a network: as strong at the strong level, and far faster)\n", dir)
+			fmt.Fprintf(e.stderr, "2048: no trained network in %s: the heuristic plays (gamelab 2048 train makes a network: about as strong at the strong level, and far faster)\n", dir)
 		default:
 			fmt.Fprintln(e.stderr, err)
 		}

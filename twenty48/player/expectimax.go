@@ -21,7 +21,8 @@ import (
 type Expectimax struct {
 	budget Budget
 	net    *ntuple.Network
-	tables [4]*table // one per root move, reused move after move
+	lines  *[1 << 16]float32 // the heuristic's line ratings
+	tables [4]*table         // one per root move, reused move after move
 }
 
 // Budget sets how hard Expectimax searches.
@@ -74,7 +75,7 @@ var (
 // NewExpectimax returns a player searching within budget, rating positions
 // with net, or with the heuristic if net is nil.
 func NewExpectimax(b Budget, net *ntuple.Network) *Expectimax {
-	e := &Expectimax{budget: b, net: net}
+	e := &Expectimax{budget: b, net: net, lines: lineRating()}
 	for i := range e.tables {
 		e.tables[i] = newTable(1 << 18)
 	}
@@ -130,7 +131,7 @@ func (e *Expectimax) search(b twenty48.Board, bounds Budget) (twenty48.Direction
 		}
 		moved[i] = true
 		wg.Go(func() {
-			s := searcher{t: e.tables[i], minProb: bounds.MinProbability, net: e.net}
+			s := searcher{t: e.tables[i], minProb: bounds.MinProbability, net: e.net, lines: e.lines}
 			s.t.clear()
 			values[i] = s.points(points) + s.chance(next, depth-1, 1)
 		})
@@ -151,6 +152,7 @@ type searcher struct {
 	t       *table
 	minProb float32
 	net     *ntuple.Network
+	lines   *[1 << 16]float32
 }
 
 // points returns what a move's points count for: with a network they are
@@ -167,7 +169,7 @@ func (s *searcher) rate(b, transposed twenty48.Board) float32 {
 	if s.net != nil {
 		return s.net.Value(b)
 	}
-	return rateRows(b) + rateRows(transposed)
+	return rateRows(s.lines, b) + rateRows(s.lines, transposed)
 }
 
 // move returns the value of choosing a move on b with depth moves to go.

@@ -2,6 +2,7 @@ package player
 
 import (
 	"math"
+	"sync"
 
 	"gamelab/twenty48"
 )
@@ -30,9 +31,10 @@ var ourWeights = weights{
 	tileCostPower: 3.1,
 }
 
-// lineRating holds the rating of every line, as a row read left to right
-// (column 0 in the low nibble).
-var lineRating = makeLineRating(ourWeights)
+// lineRating returns the rating of every line, as a row read left to right
+// (column 0 in the low nibble), worked out on first use: the commands of
+// the binary that play no 2048 do not pay for it.
+var lineRating = sync.OnceValue(func() *[1 << 16]float32 { return makeLineRating(ourWeights) })
 
 func makeLineRating(w weights) *[1 << 16]float32 {
 	// The powers of the 16 ranks, worked out once: a power a cell would
@@ -76,8 +78,8 @@ func makeLineRating(w weights) *[1 << 16]float32 {
 	return &t
 }
 
-// rateRows returns the rating of b's rows; of its columns, given b
-// transposed.
-func rateRows(b twenty48.Board) float32 {
-	return lineRating[uint16(b)] + lineRating[uint16(b>>16)] + lineRating[uint16(b>>32)] + lineRating[uint16(b>>48)]
+// rateRows returns the rating of b's rows by lines (lineRating); of its
+// columns, given b transposed.
+func rateRows(lines *[1 << 16]float32, b twenty48.Board) float32 {
+	return lines[uint16(b)] + lines[uint16(b>>16)] + lines[uint16(b>>32)] + lines[uint16(b>>48)]
 }

@@ -38,8 +38,7 @@ var lineRating = sync.OnceValue(func() *[1 << 16]float32 { return makeLineRating
 
 func makeLineRating(w weights) *[1 << 16]float32 {
 	// The powers of the 16 ranks, worked out once: a power a cell would
-	// cost a million calls to math.Pow, 30 ms at the start of every
-	// command of the binary.
+	// cost a million calls to math.Pow (30 ms).
 	var costOf, orderOf [16]float64
 	for r := range 16 {
 		costOf[r] = math.Pow(float64(r), w.tileCostPower)

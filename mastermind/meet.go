@@ -116,6 +116,9 @@ func (m *meeting) group(l halfList) halfList {
 		s.value = uint64(start[s.value])<<32 | uint64(count[s.value])
 	}
 	grouped := halfList{make([]uint32, len(id)), make([]uint64, len(id)), make([]uint64, len(id))}
+	adviseHuge(grouped.codes)
+	adviseHuge(grouped.blacks)
+	adviseHuge(grouped.counts)
 	for e, g := range id {
 		at := start[g]
 		start[g]++
@@ -132,6 +135,9 @@ func (p *problem) half(from, to int) halfList {
 		size *= p.max
 	}
 	l := halfList{make([]uint32, 0, size), make([]uint64, 0, size), make([]uint64, 0, size)}
+	adviseHuge(l.codes)
+	adviseHuge(l.blacks)
+	adviseHuge(l.counts)
 	got := make([]int, p.hints)
 	var rec func(q int, code uint32, weight uint32, counts uint64)
 	countRadix := make([]uint64, p.max+1)

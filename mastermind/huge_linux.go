@@ -10,9 +10,9 @@ import (
 const hugePage = 2 << 20
 
 // adviseHuge asks Linux to back the whole huge pages inside s's memory
-// with huge pages when they are first touched. The suffix lists of long
-// codes are tens of megabytes written once: with 4 KiB pages a quarter of
-// a solve went to the kernel's page faults. Memory the advice does not
+// with huge pages when they are first touched. The lists of long codes
+// (suffixes, halves met in the middle) are tens of megabytes written once:
+// with 4 KiB pages a quarter of a solve went to the kernel's page faults. Memory the advice does not
 // reach, or a kernel that ignores it, costs nothing but the faults.
 func adviseHuge[T any](s []T) {
 	size := uintptr(cap(s)) * unsafe.Sizeof(*new(T))

@@ -11,9 +11,10 @@ const hugePage = 2 << 20
 
 // adviseHuge asks Linux to back the whole huge pages inside s's memory
 // with huge pages when they are first touched. The lists of long codes
-// (suffixes, halves met in the middle) are tens of megabytes written once:
-// with 4 KiB pages a quarter of a solve went to the kernel's page faults. Memory the advice does not
-// reach, or a kernel that ignores it, costs nothing but the faults.
+// (suffixes, halves met in the middle) are tens of megabytes written
+// once: with 4 KiB pages a quarter of a solve went to the kernel's page
+// faults. Memory the advice does not reach, or a kernel that ignores it,
+// costs nothing but the faults.
 func adviseHuge[T any](s []T) {
 	size := uintptr(cap(s)) * unsafe.Sizeof(*new(T))
 	if size < 2*hugePage {

@@ -2,7 +2,6 @@ package mastermind
 
 import (
 	"bytes"
-	"cmp"
 	"context"
 	"errors"
 	"io"
@@ -227,12 +226,7 @@ func TestSortListed(t *testing.T) {
 			run[i] = listed{key: r.Uint64N(4), code: r.Uint64N(3)}
 		}
 		want := slices.Clone(run)
-		slices.SortFunc(want, func(x, y listed) int {
-			if x.key != y.key {
-				return cmp.Compare(x.key, y.key)
-			}
-			return cmp.Compare(x.code, y.code)
-		})
+		slices.SortFunc(want, compareListed)
 		sortListed(run)
 		if !slices.Equal(run, want) {
 			t.Fatalf("%d suffixes: %v, want %v", n, run, want)

@@ -1,7 +1,6 @@
 package mastermind
 
 import (
-	"cmp"
 	"math/bits"
 	"runtime"
 	"slices"
@@ -250,21 +249,31 @@ func (t *suffixTable) group(lists [][]listed, n int) {
 	wg.Wait()
 }
 
-// sortListed sorts suffixes by state, then code: by insertion, as most
-// runs hold a few.
+// lessListed orders suffixes by state, then code.
+func lessListed(x, y listed) bool {
+	return x.key < y.key || x.key == y.key && x.code < y.code
+}
+
+// compareListed is lessListed as slices.SortFunc takes it.
+func compareListed(x, y listed) int {
+	switch {
+	case lessListed(x, y):
+		return -1
+	case lessListed(y, x):
+		return 1
+	}
+	return 0
+}
+
+// sortListed sorts suffixes by lessListed: by insertion, as most runs
+// hold a few.
 func sortListed(run []listed) {
-	less := func(x, y listed) bool { return x.key < y.key || x.key == y.key && x.code < y.code }
 	if len(run) > 16 {
-		slices.SortFunc(run, func(x, y listed) int {
-			if c := cmp.Compare(x.key, y.key); c != 0 {
-				return c
-			}
-			return cmp.Compare(x.code, y.code)
-		})
+		slices.SortFunc(run, compareListed)
 		return
 	}
 	for i := 1; i < len(run); i++ {
-		for j := i; j > 0 && less(run[j], run[j-1]); j-- {
+		for j := i; j > 0 && lessListed(run[j], run[j-1]); j-- {
 			run[j], run[j-1] = run[j-1], run[j]
 		}
 	}

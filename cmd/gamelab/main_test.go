@@ -8,9 +8,12 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/alecthomas/kong"
 
 	"gamelab/internal/testenv"
 	"gamelab/internal/tui"
@@ -210,6 +213,40 @@ func TestListCounts(t *testing.T) {
 		stdout, _, code := call(t, tt.args...)
 		if code != 0 || strings.Count(stdout, "\n") != tt.want {
 			t.Errorf("%v: exit %d, %d lines, want %d", tt.args, code, strings.Count(stdout, "\n"), tt.want)
+		}
+	}
+}
+
+// TestOneGameTree checks that a command line beginning with a game, for
+// which the tree holds that game's commands only (gameTrees), reads as it
+// would in the whole tree: every command's help and an unknown flag's
+// message. A flag before the game (--cache-dir) makes the whole tree.
+func TestOneGameTree(t *testing.T) {
+	root := cli{Games: gameTrees(nil)}
+	parser, err := newParser(&root, io.Discard, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var paths [][]string
+	kong.Visit(parser.Model, func(n kong.Visitable, next kong.Next) error {
+		if n, ok := n.(*kong.Node); ok && n.Type == kong.CommandNode && !n.Hidden && n.Name != "merge" {
+			paths = append(paths, strings.Fields(n.Path()))
+		}
+		return next(nil)
+	})
+	if len(paths) < 30 {
+		t.Fatalf("%d commands of games in the tree, want every one", len(paths))
+	}
+	whole := []string{"--cache-dir=" + t.TempDir()}
+	for _, path := range paths {
+		for _, last := range []string{"--help", "--no-such-flag"} {
+			args := append(slices.Clone(path), last)
+			out, errs, code := call(t, args...)
+			wout, werrs, wcode := call(t, append(slices.Clone(whole), args...)...)
+			if out != wout || errs != werrs || code != wcode {
+				t.Errorf("gamelab %s: one game's tree says\n%s%s(exit %d)\nthe whole tree\n%s%s(exit %d)",
+					strings.Join(args, " "), out, errs, code, wout, werrs, wcode)
+			}
 		}
 	}
 }

@@ -83,6 +83,9 @@ func TestMerges(t *testing.T) {
 
 // TestBoardMatchesGrid moves random 4×4 boards both ways.
 func TestBoardMatchesGrid(t *testing.T) {
+	for row := range 1 << 16 { // every row, through the tables whole
+		compareMoves(t, Board(row))
+	}
 	rng := rand.New(rand.NewPCG(1, 2))
 	for range 20000 {
 		b := Board(rng.Uint64())

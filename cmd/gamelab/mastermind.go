@@ -250,8 +250,6 @@ type mastermindTestCmd struct {
 	Out     string        `default:"tests_output" help:"Folder for the testXXXt.txt results (created when missing)."`
 }
 
-var testInput = regexp.MustCompile(`^test(\d+)d\.txt$`)
-
 func (c *mastermindTestCmd) Run(e *env) error {
 	if c.Timeout <= 0 {
 		return &usageError{fmt.Errorf("--timeout %v: want a positive time", c.Timeout)}
@@ -260,6 +258,7 @@ func (c *mastermindTestCmd) Run(e *env) error {
 	if err != nil {
 		return err
 	}
+	testInput := regexp.MustCompile(`^test(\d+)d\.txt$`)
 	var names []string
 	for _, en := range entries {
 		if testInput.MatchString(en.Name()) {

@@ -49,8 +49,11 @@ var compositions = func() (c [oware.HouseCount + 1][MaxSeeds + 1]uint64) {
 }()
 
 // below[i][r][v] is the number of positions of r seeds over houses i..11
-// whose house i holds fewer than v: the rank's term for house i.
-var below = func() (b [oware.HouseCount - 1][MaxSeeds + 1][MaxSeeds + 2]uint64) {
+// whose house i holds fewer than v: the rank's term for house i. Made on
+// the heap: returned by value, its 57 KB would be built on the stack,
+// grown step by step at every start of the binary (0.5 ms).
+var below = func() *[oware.HouseCount - 1][MaxSeeds + 1][MaxSeeds + 2]uint64 {
+	b := new([oware.HouseCount - 1][MaxSeeds + 1][MaxSeeds + 2]uint64)
 	for i := range oware.HouseCount - 1 {
 		rest := oware.HouseCount - 1 - i
 		for r := range MaxSeeds + 1 {

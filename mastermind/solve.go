@@ -423,22 +423,24 @@ func (a *arranger) save(p int) (need, slack []int) {
 // guess's colour.
 func (a *arranger) allowed(p int, lost []int) uint64 {
 	set := a.avail
-	for i, g := range a.at[p*a.hints : (p+1)*a.hints] {
-		at := int(g)*a.hints + i
+	at := a.at[p*a.hints : (p+1)*a.hints]
+	need, slack, lost := a.need[:len(at)], a.slack[:len(at)], lost[:len(at)]
+	for i, g := range at {
+		here := int(g)*a.hints + i
 		lost[i] = 0
-		if a.posLeft[at] <= a.left[g] {
+		if a.posLeft[here] <= a.left[g] {
 			lost[i] = 1
 		}
-		a.posLeft[at]--
+		a.posLeft[here]--
 		bit := uint64(1) << (g - 1)
-		if a.need[i] == 0 {
+		if need[i] == 0 {
 			set &^= bit
 			continue
 		}
-		if a.slack[i] > 1 {
+		if slack[i] > 1 {
 			continue
 		}
-		switch rest := a.slack[i] - lost[i]; {
+		switch rest := slack[i] - lost[i]; {
 		case rest < 0:
 			set &= bit
 		case rest == 0:

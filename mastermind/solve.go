@@ -28,12 +28,12 @@ type problem struct {
 	pegs, max, hints int
 	guess            [][]uint8 // by hint
 	blacks, matches  []int     // wanted, by hint
-	count            [][MaxColours + 2]int
 	// order lists the colours in the order multisets choose their counts
-	// (from index 1), and after[i][s] is the number of pegs of hint i's
-	// guess of the colours after the s-th.
-	order []int
-	after [][MaxColours + 2]int
+	// (from index 1); of the s-th, count[s][i] is the number of pegs of
+	// hint i's guess of that colour, and after[s][i] of the colours after
+	// it: a colour's hints side by side, as the search reads them.
+	order        []int
+	count, after [][]int
 	// at[p*hints+i] is hint i's guess's colour at position p.
 	at []uint8
 	// A state of an arrangement is named by a sum of random words, one
@@ -59,30 +59,35 @@ type problem struct {
 
 func prepare(in *Instance) *problem {
 	n := len(in.Hints)
-	p := &problem{pegs: in.Pegs(), max: in.Max, hints: n, guess: make([][]uint8, n), blacks: make([]int, n), matches: make([]int, n),
-		count: make([][MaxColours + 2]int, n), after: make([][MaxColours + 2]int, n)}
+	p := &problem{pegs: in.Pegs(), max: in.Max, hints: n, guess: make([][]uint8, n), blacks: make([]int, n), matches: make([]int, n)}
+	byColour := make([][]int, in.Max+1) // byColour[c][i]: pegs of colour c in hint i's guess
+	for c := range byColour {
+		byColour[c] = make([]int, n)
+	}
+	var uses [MaxColours + 1]int
 	for i, h := range in.Hints {
 		p.guess[i] = h.Guess
 		p.blacks[i], p.matches[i] = h.Answer.Blacks, h.Answer.Blacks+h.Answer.Whites
 		for _, c := range h.Guess {
-			p.count[i][c]++
+			byColour[c][i]++
+			uses[c]++
 		}
 	}
 	// Colours in many guesses first: they settle the matches soonest.
-	var uses [MaxColours + 1]int
-	for i := range n {
-		for c := 1; c <= in.Max; c++ {
-			uses[c] += p.count[i][c]
-		}
-	}
 	p.order = make([]int, in.Max+1)
 	for s := range p.order {
 		p.order[s] = s
 	}
 	slices.SortStableFunc(p.order[1:], func(x, y int) int { return uses[y] - uses[x] })
-	for i := range n {
-		for s := in.Max - 1; s >= 0; s-- {
-			p.after[i][s] = p.after[i][s+1] + p.count[i][p.order[s+1]]
+	p.count, p.after = make([][]int, in.Max+1), make([][]int, in.Max+1)
+	p.after[in.Max] = make([]int, n)
+	for s := in.Max; s >= 0; s-- {
+		p.count[s] = byColour[p.order[s]]
+		if s < in.Max {
+			p.after[s] = make([]int, n)
+			for i := range n {
+				p.after[s][i] = p.after[s+1][i] + p.count[s+1][i]
+			}
 		}
 	}
 	p.at = make([]uint8, p.pegs*n)
@@ -134,34 +139,36 @@ func (p *problem) multisets(yield func(*[MaxColours + 1]uint8) bool) {
 			}
 		}
 		before := found
+		count, after := p.count[s][:len(part)], p.after[s][:len(part)]
+		matches, wNeed := p.matches[:len(part)], p.wNeed[:len(part)]
 		for n := lo; n <= hi; n++ {
 			ok, over := true, false
 			left := p.pegs - used - n
-			for i := range p.hints {
-				m := min(p.count[i][c], n)
+			for i, g := range count {
+				m := min(g, n)
 				now := part[i] + m
-				if now > p.matches[i] || now+min(left, p.after[i][s]) < p.matches[i] {
+				if now > matches[i] || now+min(left, after[i]) < matches[i] {
 					ok = false
 				}
 				// More pegs of c only add matches: once some hint has
 				// too many, stop.
-				if part[i]+min(p.count[i][c], n+1) > p.matches[i] {
+				if part[i]+min(g, n+1) > matches[i] {
 					over = true
 				}
 			}
 			if ok {
 				k[c] = uint8(n)
-				for i := range p.hints {
-					if m := min(p.count[i][c], n); m > 0 {
-						partKey += uint64(m) * p.wNeed[i]
+				for i, g := range count {
+					if m := min(g, n); m > 0 {
+						partKey += uint64(m) * wNeed[i]
 						part[i] += m
 					}
 				}
 				ok = rec(s+1, used+n)
-				for i := range p.hints {
-					if m := min(p.count[i][c], n); m > 0 {
+				for i, g := range count {
+					if m := min(g, n); m > 0 {
 						part[i] -= m
-						partKey -= uint64(m) * p.wNeed[i]
+						partKey -= uint64(m) * wNeed[i]
 					}
 				}
 				if !ok {

@@ -1,6 +1,9 @@
 package twenty48
 
-import "math/bits"
+import (
+	"math/bits"
+	"unsafe"
+)
 
 // Board is a 4×4 board in 64 bits: the exponent of cell (r, c) in the four
 // bits at 16r + 4c, so that row r is the 16-bit integer Row(r) with column
@@ -22,6 +25,7 @@ var rowTables struct {
 // command of the binary). The tables are 384 KB, faulted in at each start.
 func init() {
 	t := &rowTables
+	prefault(unsafe.Pointer(t), unsafe.Sizeof(*t))
 	for v := range 1 << 16 {
 		moved, points := slideLeft(uint16(v))
 		t.left[v] = moved

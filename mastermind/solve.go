@@ -80,14 +80,14 @@ func prepare(in *Instance) *problem {
 	}
 	slices.SortStableFunc(p.order[1:], func(x, y int) int { return uses[y] - uses[x] })
 	p.count, p.after = make([][]int, in.Max+1), make([][]int, in.Max+1)
-	p.after[in.Max] = make([]int, n)
-	for s := in.Max; s >= 0; s-- {
-		p.count[s] = byColour[p.order[s]]
-		if s < in.Max {
-			p.after[s] = make([]int, n)
-			for i := range n {
-				p.after[s][i] = p.after[s+1][i] + p.count[s+1][i]
-			}
+	for s, c := range p.order {
+		p.count[s] = byColour[c]
+	}
+	p.after[in.Max] = make([]int, n) // no colour after the last
+	for s := in.Max - 1; s >= 0; s-- {
+		p.after[s] = make([]int, n)
+		for i := range n {
+			p.after[s][i] = p.after[s+1][i] + p.count[s+1][i]
 		}
 	}
 	p.at = make([]uint8, p.pegs*n)

@@ -237,6 +237,11 @@ func TestOneGameTree(t *testing.T) {
 	if len(paths) < 30 {
 		t.Fatalf("%d commands of games in the tree, want every one", len(paths))
 	}
+	for _, n := range parser.Model.Children {
+		if n.Name != "merge" && !n.Hidden && len(gameTrees([]string{n.Name})) != 1 {
+			t.Errorf("gamelab %s builds the whole tree: gameTrees does not know the game's name", n.Name)
+		}
+	}
 	whole := []string{"--cache-dir=" + t.TempDir()}
 	for _, path := range paths {
 		for _, last := range []string{"--help", "--no-such-flag"} {

@@ -109,7 +109,7 @@ func (p *problem) multisets(yield func(*[MaxColours + 1]uint8) bool) {
 	var k [MaxColours + 1]uint8
 	part := make([]int, p.hints)
 	var partKey uint64 // the hash of part
-	var dead stateMap
+	var dead stateSet
 	found := 0
 	var rec func(s, used int) bool
 	rec = func(s, used int) bool {
@@ -134,7 +134,7 @@ func (p *problem) multisets(yield func(*[MaxColours + 1]uint8) bool) {
 		key := partKey ^ zobrist(4, s, used)
 		memo := s > 1 && s < p.max
 		if memo {
-			if _, ok := dead.get(key); ok {
+			if dead.has(key) {
 				return true
 			}
 		}
@@ -181,7 +181,7 @@ func (p *problem) multisets(yield func(*[MaxColours + 1]uint8) bool) {
 		}
 		k[c] = 0
 		if memo && found == before {
-			dead.put(key, 0)
+			dead.add(key)
 		}
 		return true
 	}
@@ -224,7 +224,7 @@ type arranger struct {
 	// still wanted of each hint) from which no arrangement completes:
 	// reached again by another order of the same pegs, they are skipped.
 	// found counts the arrangements yielded, to tell a dead state.
-	dead  stateMap
+	dead  stateSet
 	found int
 	// At position tail, the last pegs left: the arrangements of a state
 	// there are kept (packed 7 bits a peg, in kept) and replayed when
@@ -366,7 +366,7 @@ func (a *arranger) place(p int, yield func(Code) bool) bool {
 	memo := p >= 2 && a.suffix == nil && a.listing == nil
 	key := a.key ^ a.zPos[p]
 	if memo {
-		if _, ok := a.dead.get(key); ok {
+		if a.dead.has(key) {
 			return true
 		}
 	}
@@ -405,7 +405,7 @@ func (a *arranger) place(p int, yield func(Code) bool) bool {
 		a.posLeft[int(g)*a.hints+i]++
 	}
 	if ok && memo && a.found == before {
-		a.dead.put(key, 0)
+		a.dead.add(key)
 	}
 	return ok
 }

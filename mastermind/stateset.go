@@ -24,21 +24,29 @@ const maxStates = 1 << 20
 // is simply not remembered.)
 func fold(h uint64) uint64 { return h + 1 }
 
-// home returns the slot a key's probe starts at: its top bits after a
-// multiplication, as the words stored may be counts whose low bits repeat.
-func (m *stateMap) home(k uint64) uint64 {
-	return k * 0x9e3779b97f4a7c15 >> (64 - bits.Len(uint(len(m.slots)-1)))
+// home returns the slot of a table of size slots (a power of two) a
+// key's probe starts at: its top bits after a multiplication, as the words
+// stored may be counts whose low bits repeat.
+func home(k uint64, slots int) uint64 {
+	return k * 0x9e3779b97f4a7c15 >> (64 - bits.Len(uint(slots-1)))
+}
+
+// clearUsed empties the slots listed in used: all of them at once when
+// they are many.
+func clearUsed[S any](slots []S, used []uint32) {
+	if 4*len(used) > len(slots) {
+		clear(slots)
+		return
+	}
+	var free S
+	for _, i := range used {
+		slots[i] = free
+	}
 }
 
 // clear empties the map.
 func (m *stateMap) clear() {
-	if 4*len(m.used) > len(m.slots) {
-		clear(m.slots)
-	} else {
-		for _, i := range m.used {
-			m.slots[i] = slot{}
-		}
-	}
+	clearUsed(m.slots, m.used)
 	m.used = m.used[:0]
 }
 
@@ -48,7 +56,7 @@ func (m *stateMap) get(h uint64) (uint64, bool) {
 		return 0, false
 	}
 	k, mask := fold(h), uint64(len(m.slots)-1)
-	for i := m.home(k); m.slots[i].key != 0; i = (i + 1) & mask {
+	for i := home(k, len(m.slots)); m.slots[i].key != 0; i = (i + 1) & mask {
 		if m.slots[i].key == k {
 			return m.slots[i].value, true
 		}
@@ -72,7 +80,7 @@ func (m *stateMap) put(h, value uint64) {
 	if k == 0 {
 		return
 	}
-	i := m.home(k)
+	i := home(k, len(m.slots))
 	for ; m.slots[i].key != 0; i = (i + 1) & mask {
 		if m.slots[i].key == k {
 			m.slots[i].value = value
@@ -92,4 +100,61 @@ func (m *stateMap) grow() {
 			m.put(s.key-1, s.value)
 		}
 	}
+}
+
+// stateSet is a set of state hashes, open-addressed as stateMap is, with
+// keys only: the dead states of a search, which have no value, in half the
+// memory (the multisets' search of a long code fills a few megabytes of
+// them, and fresh pages cost more than the probes).
+type stateSet struct {
+	slots []uint64
+	used  []uint32 // indexes of the slots filled, to clear
+}
+
+// clear empties the set.
+func (s *stateSet) clear() {
+	clearUsed(s.slots, s.used)
+	s.used = s.used[:0]
+}
+
+// has reports whether h is in the set.
+func (s *stateSet) has(h uint64) bool {
+	if len(s.slots) == 0 {
+		return false
+	}
+	k, mask := fold(h), uint64(len(s.slots)-1)
+	for i := home(k, len(s.slots)); s.slots[i] != 0; i = (i + 1) & mask {
+		if s.slots[i] == k {
+			return true
+		}
+	}
+	return false
+}
+
+// add puts h in the set, unless it holds maxStates already.
+func (s *stateSet) add(h uint64) {
+	if 2*(len(s.used)+1) > len(s.slots) {
+		if len(s.slots) >= 2*maxStates {
+			return
+		}
+		old := s.slots
+		s.slots, s.used = make([]uint64, max(1024, 2*len(old))), s.used[:0]
+		for _, k := range old {
+			if k != 0 {
+				s.add(k - 1)
+			}
+		}
+	}
+	k, mask := fold(h), uint64(len(s.slots)-1)
+	if k == 0 {
+		return
+	}
+	i := home(k, len(s.slots))
+	for ; s.slots[i] != 0; i = (i + 1) & mask {
+		if s.slots[i] == k {
+			return
+		}
+	}
+	s.slots[i] = k
+	s.used = append(s.used, uint32(i))
 }

@@ -103,13 +103,14 @@ func prepare(in *Instance) *problem {
 // multisets calls yield with every colour count (index 1 to max) whose
 // matches with every guess are the hint's; yield may keep the array.
 // States (the next colour, pegs used, each hint's matches so far) from
-// which no multiset completes are remembered: the counts of the colours
-// before them reach the same state in many ways.
+// which no multiset completes are remembered, the recent ones at least
+// (deadCache): the counts of the colours before them reach the same state
+// in many ways.
 func (p *problem) multisets(yield func(*[MaxColours + 1]uint8) bool) {
 	var k [MaxColours + 1]uint8
 	part := make([]int, p.hints)
 	var partKey uint64 // the hash of part
-	var dead stateSet
+	var dead deadCache
 	found := 0
 	var rec func(s, used int) bool
 	rec = func(s, used int) bool {

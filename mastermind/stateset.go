@@ -158,3 +158,65 @@ func (s *stateSet) add(h uint64) {
 	s.slots[i] = k
 	s.used = append(s.used, uint32(i))
 }
+
+// deadCache remembers states a search found dead, lossily: a table of
+// state hashes, each in the one slot its hash picks, where a state takes
+// the place of the one before it. A state forgotten is searched again. A
+// set of every dead state (the multisets' search of a long code over many
+// colours finds 100,000 of them) grows to megabytes of fresh pages and
+// misses the cache on most probes, for hits that are rare and mostly of
+// recent states: the cache made that search about twice as fast on many
+// hints, and at most 10% slower on two or three. It grows from minDead
+// slots as states are added, up to maxDead; clear forgets everything at
+// once by changing the salt mixed into each hash.
+type deadCache struct {
+	slots []uint64 // fold(hash ^ salt), 0 when free
+	shift uint     // 64 less the bits of a slot's index
+	adds  int      // states added since the table last grew
+	salt  uint64
+}
+
+// The sizes of a deadCache: the largest fits a core's second-level cache.
+const (
+	minDead = 1 << 10
+	maxDead = 1 << 16
+)
+
+// slot returns the slot of key k.
+func (d *deadCache) slot(k uint64) uint64 { return k * 0x9e3779b97f4a7c15 >> d.shift }
+
+// has reports whether h is remembered.
+func (d *deadCache) has(h uint64) bool {
+	if len(d.slots) == 0 {
+		return false
+	}
+	k := fold(h ^ d.salt)
+	return d.slots[d.slot(k)] == k
+}
+
+// add remembers h, perhaps in place of another state.
+func (d *deadCache) add(h uint64) {
+	if d.adds++; 2*d.adds > len(d.slots) && len(d.slots) < maxDead {
+		d.grow()
+	}
+	if k := fold(h ^ d.salt); k != 0 {
+		d.slots[d.slot(k)] = k
+	}
+}
+
+// grow doubles the table, keeping what it holds.
+func (d *deadCache) grow() {
+	old := d.slots
+	n := max(minDead, 2*len(old))
+	d.slots, d.shift, d.adds = make([]uint64, n), uint(64-bits.Len(uint(n-1))), 0
+	for _, k := range old {
+		if k != 0 {
+			d.slots[d.slot(k)] = k
+		}
+	}
+}
+
+// clear forgets every state.
+func (d *deadCache) clear() {
+	d.salt = d.salt*0x5851f42d4c957f2d + 0x14057b7ef767814f
+}

@@ -47,3 +47,46 @@ func TestStateTables(t *testing.T) {
 		}
 	}
 }
+
+// TestDeadCache checks that the cache never remembers a state it was not
+// given, keeps the last state added, remembers most of a few recent ones,
+// and forgets all on clear.
+func TestDeadCache(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	var d deadCache
+	added := map[uint64]bool{}
+	var order []uint64
+	for i := range 200000 {
+		k := r.Uint64()
+		if i%2 == 0 {
+			k = uint64(r.IntN(1<<20)) << 40
+		}
+		d.add(k)
+		added[k] = true
+		order = append(order, k)
+		if !d.has(k) {
+			t.Fatalf("state %#x not remembered right after it was added", k)
+		}
+	}
+	for range 100000 {
+		k := r.Uint64()
+		if d.has(k) && !added[k] {
+			t.Fatalf("remembers %#x, never added", k)
+		}
+	}
+	recent := 0
+	for _, k := range order[len(order)-1000:] {
+		if d.has(k) {
+			recent++
+		}
+	}
+	if recent < 950 {
+		t.Errorf("remembers %d of the last 1,000 states, want 950 or more", recent)
+	}
+	d.clear()
+	for _, k := range order {
+		if d.has(k) {
+			t.Fatalf("remembers %#x after clear", k)
+		}
+	}
+}

@@ -29,11 +29,12 @@ type problem struct {
 	guess            [][]uint8 // by hint
 	blacks, matches  []int     // wanted, by hint
 	// order lists the colours in the order multisets choose their counts
-	// (from index 1); of the s-th, count[s][i] is the number of pegs of
-	// hint i's guess of that colour, and after[s][i] of the colours after
-	// it: a colour's hints side by side, as the search reads them.
+	// (from index 1); of the s-th, count[s] holds the number of pegs of
+	// each hint's guess of that colour, and after[s] of the colours after
+	// it; want holds each hint's matches: a byte a hint (lanes.go).
 	order        []int
-	count, after [][]int
+	count, after [][]uint64
+	want         []uint64
 	// at[p*hints+i] is hint i's guess's colour at position p.
 	at []uint8
 	// A state of an arrangement is named by a sum of random words, one
@@ -79,17 +80,16 @@ func prepare(in *Instance) *problem {
 		p.order[s] = s
 	}
 	slices.SortStableFunc(p.order[1:], func(x, y int) int { return uses[y] - uses[x] })
-	p.count, p.after = make([][]int, in.Max+1), make([][]int, in.Max+1)
-	for s, c := range p.order {
-		p.count[s] = byColour[c]
-	}
-	p.after[in.Max] = make([]int, n) // no colour after the last
-	for s := in.Max - 1; s >= 0; s-- {
-		p.after[s] = make([]int, n)
-		for i := range n {
-			p.after[s][i] = p.after[s+1][i] + p.count[s+1][i]
+	p.count, p.after = make([][]uint64, in.Max+1), make([][]uint64, in.Max+1)
+	after := make([]int, n) // no colour after the last
+	for s := in.Max; s >= 0; s-- {
+		c := p.order[s]
+		p.count[s], p.after[s] = packLanes(byColour[c]), packLanes(after)
+		for i, g := range byColour[c] {
+			after[i] += g
 		}
 	}
+	p.want = packLanes(p.matches)
 	p.at = make([]uint8, p.pegs*n)
 	for i, h := range in.Hints {
 		for q, c := range h.Guess {
@@ -102,14 +102,17 @@ func prepare(in *Instance) *problem {
 
 // multisets calls yield with every colour count (index 1 to max) whose
 // matches with every guess are the hint's; yield may keep the array.
-// States (the next colour, pegs used, each hint's matches so far) from
-// which no multiset completes are remembered, the recent ones at least
-// (deadCache): the counts of the colours before them reach the same state
-// in many ways.
+// States (the next colour, pegs used, each hint's matches still wanted)
+// from which no multiset completes are remembered, the recent ones at
+// least (deadCache): the counts of the colours before them reach the same
+// state in many ways.
 func (p *problem) multisets(yield func(*[MaxColours + 1]uint8) bool) {
 	var k [MaxColours + 1]uint8
-	part := make([]int, p.hints)
-	var partKey uint64 // the hash of part
+	w := len(p.want)
+	// wanted[s*w:][:w] is each hint's matches still wanted before the
+	// s-th colour, a byte a hint.
+	wanted := make([]uint64, (p.max+2)*w)
+	copy(wanted[w:], p.want)
 	var dead deadCache
 	found := 0
 	var rec func(s, used int) bool
@@ -117,9 +120,10 @@ func (p *problem) multisets(yield func(*[MaxColours + 1]uint8) bool) {
 		if p.stop.Load() {
 			return false
 		}
+		r := wanted[s*w:][:w]
 		if s > p.max {
-			for i := range p.hints {
-				if part[i] != p.matches[i] {
+			for _, x := range r {
+				if x != 0 {
 					return true
 				}
 			}
@@ -132,52 +136,44 @@ func (p *problem) multisets(yield func(*[MaxColours + 1]uint8) bool) {
 		if s == p.max {
 			lo = hi // the last colour takes the pegs left
 		}
-		key := partKey ^ zobrist(4, s, used)
 		memo := s > 1 && s < p.max
+		key := zobrist(4, s, used)
 		if memo {
+			for _, x := range r {
+				key = mix(key ^ x)
+			}
 			if dead.has(key) {
 				return true
 			}
 		}
 		before := found
-		count, after := p.count[s][:len(part)], p.after[s][:len(part)]
-		matches, wNeed := p.matches[:len(part)], p.wNeed[:len(part)]
+		count, after := p.count[s][:w], p.after[s][:w]
+		next := wanted[(s+1)*w:][:w]
+	pegs:
 		for n := lo; n <= hi; n++ {
-			ok, over := true, false
-			left := p.pegs - used - n
+			// n pegs of c match min(g, n) pegs of each guess with g:
+			// no more than the hint wants (more pegs only add matches:
+			// stop at the first that does), and leave no more wanted
+			// than the pegs left and the colours after c can match.
+			pegs, left := uint64(n)*laneOnes, uint64(p.pegs-used-n)*laneOnes
 			for i, g := range count {
-				m := min(g, n)
-				now := part[i] + m
-				if now > matches[i] || now+min(left, after[i]) < matches[i] {
+				if anyAbove(laneMin(g, pegs), r[i]) {
+					break pegs
+				}
+			}
+			ok := true
+			for i, g := range count {
+				next[i] = r[i] - laneMin(g, pegs)
+				if anyAbove(next[i], laneMin(left, after[i])) {
 					ok = false
 				}
-				// More pegs of c only add matches: once some hint has
-				// too many, stop.
-				if part[i]+min(g, n+1) > matches[i] {
-					over = true
-				}
 			}
-			if ok {
-				k[c] = uint8(n)
-				for i, g := range count {
-					if m := min(g, n); m > 0 {
-						partKey += uint64(m) * wNeed[i]
-						part[i] += m
-					}
-				}
-				ok = rec(s+1, used+n)
-				for i, g := range count {
-					if m := min(g, n); m > 0 {
-						part[i] -= m
-						partKey -= uint64(m) * wNeed[i]
-					}
-				}
-				if !ok {
-					return false
-				}
+			if !ok {
+				continue
 			}
-			if over {
-				break
+			k[c] = uint8(n)
+			if !rec(s+1, used+n) {
+				return false
 			}
 		}
 		k[c] = 0
@@ -256,7 +252,12 @@ const (
 // zobrist returns the random word standing for one part of a state: a
 // colour's pegs left, a hint's blacks wanted, or the position.
 func zobrist(kind, index, value int) uint64 {
-	x := uint64(kind)<<56 ^ uint64(index)<<32 ^ uint64(value)
+	return mix(uint64(kind)<<56 ^ uint64(index)<<32 ^ uint64(value))
+}
+
+// mix returns a word that looks random for each x, a bijection
+// (SplitMix64's finaliser).
+func mix(x uint64) uint64 {
 	x = (x ^ x>>30) * 0xbf58476d1ce4e5b9
 	x = (x ^ x>>27) * 0x94d049bb133111eb
 	return x ^ x>>31

@@ -104,6 +104,25 @@ func TestAgainstBruteForce(t *testing.T) {
 	}
 }
 
+// TestManyHintsAgainstBruteForce: with more hints than a word holds
+// (the multisets' search keeps eight a word), the search still finds
+// exactly brute force's codes, whether the answers are true or altered.
+func TestManyHintsAgainstBruteForce(t *testing.T) {
+	r := rand.New(rand.NewPCG(13, 14))
+	for i := range 400 {
+		max, pegs := 2+r.IntN(5), 2+r.IntN(4)
+		in := randomInstance(r, max, pegs, 9+r.IntN(24))
+		if i%2 == 1 {
+			h := &in.Hints[r.IntN(len(in.Hints))]
+			h.Answer.Blacks = r.IntN(pegs + 1)
+			h.Answer.Whites = r.IntN(pegs - h.Answer.Blacks + 1)
+		}
+		if got, want := solveAll(in), bruteForce(in); !sameCodes(got, want) {
+			t.Fatalf("instance %d (%d pegs, %d colours, %d hints): %d codes, want %d", i, pegs, max, len(in.Hints), len(got), len(want))
+		}
+	}
+}
+
 // TestLongCodesAgainstBruteForce: codes long enough for the search to
 // meet the same state by different orders of the same pegs (and replay
 // what it found there) still give exactly brute force's codes, in order.

@@ -1,0 +1,44 @@
+package mastermind
+
+// The multisets' search reads every hint at each step. It keeps the hints'
+// small counts (0 to MaxPegs, below 128) in the bytes of words, eight hints
+// a word, and works on a word at a time: the lanes of a word never carry
+// into each other, as every byte stays below 128 or, in atLeast, within
+// 1 to 255.
+
+const (
+	laneOnes = 0x0101010101010101 // 1 in every byte
+	laneHigh = 0x8080808080808080 // the high bit of every byte
+)
+
+// lanesFor returns the words holding one byte a hint for n hints.
+func lanesFor(n int) int { return (n + 7) / 8 }
+
+// packLanes returns v (values below 128) as bytes in words, v[0] in the
+// lowest byte of the first word; the bytes past len(v) are 0.
+func packLanes(v []int) []uint64 {
+	w := make([]uint64, lanesFor(len(v)))
+	for i, x := range v {
+		w[i/8] |= uint64(x) << (8 * (i % 8))
+	}
+	return w
+}
+
+// atLeast returns 0xff in the bytes where x's byte is at least y's and 0
+// elsewhere, for bytes below 128.
+func atLeast(x, y uint64) uint64 {
+	return ((x | laneHigh) - y) & laneHigh >> 7 * 0xff
+}
+
+// laneMin returns the smaller byte of x and y in each byte, for bytes
+// below 128.
+func laneMin(x, y uint64) uint64 {
+	m := atLeast(x, y)
+	return y&m | x&^m
+}
+
+// anyAbove reports whether some byte of x is above y's, for bytes below
+// 128.
+func anyAbove(x, y uint64) bool {
+	return ((y|laneHigh)-x)&laneHigh != laneHigh
+}

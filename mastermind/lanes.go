@@ -42,3 +42,10 @@ func laneMin(x, y uint64) uint64 {
 func anyAbove(x, y uint64) bool {
 	return ((y|laneHigh)-x)&laneHigh != laneHigh
 }
+
+// laneExcess returns x less y in the bytes where x's is at least y's and
+// 0 elsewhere, for bytes below 128.
+func laneExcess(x, y uint64) uint64 {
+	d := (x | laneHigh) - y // x+128-y in each byte: 1 to 255, no borrow
+	return d &^ laneHigh & (d & laneHigh >> 7 * 0xff)
+}

@@ -36,10 +36,29 @@ func TestLanes(t *testing.T) {
 			if got := laneMin(x, y) >> (8 * b) & 0xff; got != min(xb, yb) {
 				t.Fatalf("laneMin(%#x, %#x) byte %d = %d, want %d", x, y, b, got, min(xb, yb))
 			}
+			wantExcess := uint64(0)
+			if xb >= yb {
+				wantExcess = xb - yb
+			}
+			if got := laneExcess(x, y) >> (8 * b) & 0xff; got != wantExcess {
+				t.Fatalf("laneExcess(%#x, %#x) byte %d = %d, want %d", x, y, b, got, wantExcess)
+			}
 			above = above || xb > yb
 		}
 		if got := anyAbove(x, y); got != above {
 			t.Fatalf("anyAbove(%#x, %#x) = %v, want %v", x, y, got, above)
+		}
+	}
+}
+
+func TestGather(t *testing.T) {
+	for bits := range uint64(256) {
+		var x uint64
+		for b := range 8 {
+			x |= bits >> b & 1 << (8 * b)
+		}
+		if got := gather(x); got != bits {
+			t.Fatalf("gather(%#x) = %#b, want %#b", x, got, bits)
 		}
 	}
 }

@@ -37,6 +37,25 @@ type problem struct {
 	want         []uint64
 	// at[p*hints+i] is hint i's guess's colour at position p.
 	at []uint8
+	// The arrangements' tables, a byte a hint in lanes words a row
+	// (lanes.go): from[(q*(max+1)+c)*lanes:][:lanes] holds the number
+	// of positions from q on where each hint's guess has colour c, and
+	// hit[(p*(max+1)+c)*lanes:][:lanes] 0xff for the hints whose guess
+	// has c at p; own[p*hints+i] is from's count at p of hint i's own
+	// colour there. blackLanes holds the blacks, valid 0xff for each hint.
+	lanes             int
+	from, hit         []uint64
+	own               []uint8
+	blackLanes, valid []uint64
+	// guessed[((p*lanes+j)*2+h)*16+n] is the colours (bit c-1) of the
+	// guesses at p of the hints in nibble n (a bit a hint) of the h-th
+	// half of word j's hints.
+	guessed []uint64
+	// colourLanes is the words of a byte a colour (colour c at byte c-1,
+	// as in sets of colours); of them,
+	// fromColours[(q*hints+i)*colourLanes:] is from for hint i, by colour.
+	colourLanes int
+	fromColours []uint64
 	// A state of an arrangement is named by a sum of random words, one
 	// a peg left of each colour (wLeft) and one a black wanted of each
 	// hint (wNeed, matches so far in the multisets' search), with the
@@ -97,8 +116,63 @@ func prepare(in *Instance) *problem {
 		}
 	}
 	p.zobristTables()
+	p.laneTables()
 	return p
 }
+
+// laneTables fills the problem's tables for arranging, a byte a hint.
+func (p *problem) laneTables() {
+	w := lanesFor(p.hints)
+	row := (p.max + 1) * w
+	p.lanes = w
+	p.from = make([]uint64, (p.pegs+1)*row) // no positions from the end on
+	p.hit = make([]uint64, p.pegs*row)
+	for q := p.pegs - 1; q >= 0; q-- {
+		copy(p.from[q*row:(q+1)*row], p.from[(q+1)*row:])
+		for i, c := range p.at[q*p.hints : (q+1)*p.hints] {
+			p.from[q*row+int(c)*w+i/8] += 1 << (8 * (i % 8))
+			p.hit[q*row+int(c)*w+i/8] |= 0xff << (8 * (i % 8))
+		}
+	}
+	p.own = make([]uint8, p.pegs*p.hints)
+	for q := range p.pegs {
+		for i, c := range p.at[q*p.hints : (q+1)*p.hints] {
+			p.own[q*p.hints+i] = uint8(p.from[q*row+int(c)*w+i/8] >> (8 * (i % 8)))
+		}
+	}
+	p.blackLanes = packLanes(p.blacks)
+	p.valid = make([]uint64, w)
+	for i := range p.hints {
+		p.valid[i/8] |= 0xff << (8 * (i % 8))
+	}
+	p.guessed = make([]uint64, p.pegs*w*32)
+	for q := range p.pegs {
+		for i, c := range p.at[q*p.hints : (q+1)*p.hints] {
+			table := p.guessed[(q*w+i/8)*32+i%8/4*16:][:16]
+			for n := range table {
+				if n>>(i%4)&1 == 1 {
+					table[n] |= 1 << (c - 1)
+				}
+			}
+		}
+	}
+	cw := lanesFor(p.max)
+	p.colourLanes = cw
+	p.fromColours = make([]uint64, (p.pegs+1)*p.hints*cw)
+	for q := range p.pegs + 1 {
+		for i := range p.hints {
+			for c := 1; c <= p.max; c++ {
+				n := p.from[(q*(p.max+1)+c)*w+i/8] >> (8 * (i % 8)) & 0xff
+				p.fromColours[(q*p.hints+i)*cw+(c-1)/8] |= n << (8 * ((c - 1) % 8))
+			}
+		}
+	}
+}
+
+// gather returns the low bits of x's bytes, byte k's as bit k, for x
+// with no other bits: the multiplication moves each to the top byte
+// without carries.
+func gather(x uint64) uint64 { return x * 0x0102040810204080 >> 56 }
 
 // multisets calls yield with every colour count (index 1 to max) whose
 // matches with every guess are the hint's; yield may keep the array.
@@ -198,25 +272,29 @@ func (p *problem) multisets(yield func(*[MaxColours + 1]uint8) bool) {
 // a peg of c lost to a non-black). A placement is possible while no need
 // and no slack falls below zero; only the hints with need 0 or slack 0 or
 // 1 can stop one, so only those are looked at for every colour.
+//
+// Need, slack and lost are kept a byte a hint (lanes.go), so that placing
+// a peg updates eight hints a word operation; the positions left of each
+// colour in each guess are the problem's tables (from), as they depend
+// on the position alone.
 type arranger struct {
 	*problem
 	code  Code
 	left  [MaxColours + 1]int // pegs of each colour still to place
 	avail uint64              // colours with pegs left: bit c-1
-	need  []int               // blacks still wanted, by hint
-	slack []int               // blacks the hint can still get beyond need
-	// posLeft[c*hints+i] is the number of positions from the next one on
-	// where hint i's guess has colour c: a colour's hints side by side,
-	// as placing a peg reads them.
-	posLeft []int
-	// lost[p*hints+i] is 1 if the position p costs hint i a black unless
-	// its peg is the guess's colour; saved holds need and slack at each
-	// position, to restore.
-	lost  []int
-	saved []int
-	first uint64 // if not 0, the colours the first peg may have (bit c-1)
-	key   uint64
-	nodes int // placed so far, to look at stop now and then
+	// leftLanes is left, a byte a colour.
+	leftLanes []uint64
+	need      []uint64 // blacks still wanted, a byte a hint
+	slack     []uint64 // blacks each hint can still get beyond need
+	// lost[p*lanes:][:lanes] is 1 in the byte of each hint that position
+	// p costs a black unless its peg is the guess's colour; saved holds
+	// need and slack at each position, to restore; forced is canMeet's.
+	lost   []uint64
+	saved  []uint64
+	forced []uint64
+	first  uint64 // if not 0, the colours the first peg may have (bit c-1)
+	key    uint64
+	nodes  int // placed so far, to look at stop now and then
 	// dead holds the states (position, pegs left of each colour, blacks
 	// still wanted of each hint) from which no arrangement completes:
 	// reached again by another order of the same pegs, they are skipped.
@@ -286,8 +364,10 @@ func (p *problem) zobristTables() {
 }
 
 func newArranger(p *problem) *arranger {
-	return &arranger{problem: p, code: make(Code, p.pegs), need: make([]int, p.hints), slack: make([]int, p.hints),
-		posLeft: make([]int, (p.max+1)*p.hints), lost: make([]int, p.pegs*p.hints), saved: make([]int, 2*p.pegs*p.hints)}
+	w := p.lanes
+	return &arranger{problem: p, code: make(Code, p.pegs), need: make([]uint64, w), slack: make([]uint64, w),
+		lost: make([]uint64, p.pegs*w), saved: make([]uint64, 2*p.pegs*w), forced: make([]uint64, w),
+		leftLanes: make([]uint64, p.colourLanes)}
 }
 
 // arrange calls yield with every arrangement of multiset k that gives each
@@ -312,27 +392,37 @@ func (a *arranger) arrange(k *[MaxColours + 1]uint8, yield func(Code) bool) bool
 // false if some hint cannot get its blacks from it at all.
 func (a *arranger) reset(k *[MaxColours + 1]uint8) bool {
 	a.avail, a.key = 0, 0
+	clear(a.leftLanes)
 	for c := 1; c <= a.max; c++ {
+		a.leftLanes[(c-1)/8] |= uint64(k[c]) << (8 * ((c - 1) % 8))
 		a.left[c] = int(k[c])
 		a.key += uint64(a.left[c]) * a.wLeft[c]
 		if k[c] > 0 {
 			a.avail |= 1 << (c - 1)
 		}
 	}
-	clear(a.posLeft)
-	for i := range a.hints {
-		a.need[i] = a.blacks[i]
-		a.key += uint64(a.need[i]) * a.wNeed[i]
-		for _, c := range a.guess[i] {
-			a.posLeft[int(c)*a.hints+i]++
+	for i, b := range a.blacks {
+		a.key += uint64(b) * a.wNeed[i]
+	}
+	// Each hint's reach, the most blacks the multiset can give it, is
+	// the sum over colours of the smaller of the pegs and the positions.
+	w := a.lanes
+	copy(a.need, a.blackLanes)
+	reach := a.slack
+	clear(reach)
+	for c := 1; c <= a.max; c++ {
+		if a.left[c] > 0 {
+			pegs := uint64(a.left[c]) * laneOnes
+			for j, positions := range a.from[c*w:][:w] {
+				reach[j] += laneMin(pegs, positions)
+			}
 		}
-		reach := 0
-		for c := 1; c <= a.max; c++ {
-			reach += min(a.left[c], a.posLeft[c*a.hints+i])
-		}
-		if a.slack[i] = reach - a.blacks[i]; a.slack[i] < 0 {
+	}
+	for j, need := range a.need {
+		if anyAbove(need, reach[j]) {
 			return false
 		}
+		a.slack[j] = reach[j] - need
 	}
 	return true
 }
@@ -376,7 +466,7 @@ func (a *arranger) place(p int, yield func(Code) bool) bool {
 	// Position p leaves those to come: for each hint, its guess's colour
 	// here loses a position, and whether that costs it a black unless the
 	// peg is of that colour (lost[i]) is known before choosing the peg.
-	lost := a.lost[p*a.hints : (p+1)*a.hints]
+	lost := a.lost[p*a.lanes : (p+1)*a.lanes]
 	need, slack := a.save(p)
 	key0 := a.key
 	ok := true
@@ -396,15 +486,13 @@ func (a *arranger) place(p int, yield func(Code) bool) bool {
 		copy(a.need, need)
 		copy(a.slack, slack)
 		a.key = key0
+		a.leftLanes[(c-1)/8] += 1 << (8 * ((c - 1) % 8))
 		if a.left[c]++; a.left[c] == 1 {
 			a.avail |= 1 << (c - 1)
 		}
 		if !ok {
 			break
 		}
-	}
-	for i, g := range a.at[p*a.hints : (p+1)*a.hints] {
-		a.posLeft[int(g)*a.hints+i]++
 	}
 	if ok && memo && a.found == before {
 		a.dead.add(key)
@@ -414,9 +502,9 @@ func (a *arranger) place(p int, yield func(Code) bool) bool {
 
 // save copies each hint's need and slack at position p, to restore after
 // each peg tried there.
-func (a *arranger) save(p int) (need, slack []int) {
-	need = a.saved[2*p*a.hints : (2*p+1)*a.hints]
-	slack = a.saved[(2*p+1)*a.hints : (2*p+2)*a.hints]
+func (a *arranger) save(p int) (need, slack []uint64) {
+	need = a.saved[2*p*a.lanes : (2*p+1)*a.lanes]
+	slack = a.saved[(2*p+1)*a.lanes : (2*p+2)*a.lanes]
 	copy(need, a.need)
 	copy(slack, a.slack)
 	return need, slack
@@ -424,41 +512,50 @@ func (a *arranger) save(p int) (need, slack []int) {
 
 // allowed returns the colours (bit c-1) a peg at position p may have
 // without taking any hint below its blacks or past them. Only hints with
-// no blacks wanted or with a slack of 0 or 1 can forbid one: for the
-// first, their guess's colour here; for the others, the colours that
-// would cost more slack than they have. On the way it takes position p
-// from those to come (posLeft, until place gives it back) and sets
-// lost[i]: whether that costs hint i a black unless the peg is its
-// guess's colour.
-func (a *arranger) allowed(p int, lost []int) uint64 {
+// no blacks wanted or with no more slack than lost can forbid one: for
+// the first, their guess's colour here; for the others, if the slack is
+// short, every colour but the guess's, else the colours that would cost
+// more slack than they have. On the way it sets lost: for each hint,
+// whether position p costs it a black unless the peg is its guess's
+// colour (the guess's colour has no more positions left than pegs).
+func (a *arranger) allowed(p int, lost []uint64) uint64 {
 	set := a.avail
 	at := a.at[p*a.hints : (p+1)*a.hints]
-	need, slack, lost := a.need[:len(at)], a.slack[:len(at)], lost[:len(at)]
-	for i, g := range at {
-		here := int(g)*a.hints + i
-		lost[i] = 0
-		if a.posLeft[here] <= a.left[g] {
-			lost[i] = 1
+	own := a.own[p*a.hints : (p+1)*a.hints][:len(at)]
+	// Whether a hint loses a black is as good as random: no branches.
+	for j := range lost {
+		var word uint64
+		for b, g := range at[8*j : min(8*j+8, len(at))] {
+			// 1 if own <= left[g]: the sign of own - left[g] - 1.
+			word |= uint64(int(own[8*j+b])-a.left[g]-1) >> 63 << (8 * b)
 		}
-		a.posLeft[here]--
-		bit := uint64(1) << (g - 1)
-		if need[i] == 0 {
-			set &^= bit
-			continue
-		}
-		if slack[i] > 1 {
-			continue
-		}
-		switch rest := slack[i] - lost[i]; {
-		case rest < 0:
-			set &= bit
-		case rest == 0:
-			for others := set &^ bit; others != 0; others &= others - 1 {
-				c := bits.TrailingZeros64(others) + 1
-				if a.left[c] <= a.posLeft[c*a.hints+i] {
-					set &^= 1 << (c - 1)
-				}
+		lost[j] = word
+	}
+	cw := a.colourLanes
+	after := a.fromColours[(p+1)*a.hints*cw:]
+	for j, valid := range a.valid {
+		need, slack := a.need[j], a.slack[j]
+		// One bit a hint: the low bit of its byte.
+		none := ^atLeast(need, laneOnes) & valid & laneOnes
+		guessed := a.guessed[(p*a.lanes+j)*32:][:32]
+		bits8 := gather(none)
+		set &^= guessed[bits8&15] | guessed[16+bits8>>4]
+		short := atLeast(lost[j], slack) & valid & laneOnes &^ none
+		for m := short; m != 0; m &= m - 1 {
+			shift := bits.TrailingZeros64(m)
+			i := 8*j + shift/8
+			bit := uint64(1) << (at[i] - 1)
+			if slack>>shift&0xff < lost[j]>>shift&0xff {
+				set &= bit
+				continue
 			}
+			// The colours with no more pegs left than the guess's
+			// positions of them after p.
+			var full uint64
+			for wc, positions := range after[i*cw:][:cw] {
+				full |= gather(atLeast(positions, a.leftLanes[wc])&laneOnes) << (8 * wc)
+			}
+			set &^= full &^ bit
 		}
 	}
 	return set
@@ -466,25 +563,19 @@ func (a *arranger) allowed(p int, lost []int) uint64 {
 
 // take places a peg of colour c at position p: the hints whose guess has
 // c there get a black; the others lose the slack of lost, and one more if
-// c had no more pegs left than their guess's positions of c.
-func (a *arranger) take(p int, c uint8, lost []int) {
-	at := a.at[p*a.hints : (p+1)*a.hints]
-	need, slack, lost := a.need[:len(at)], a.slack[:len(at)], lost[:len(at)]
-	positions := a.posLeft[int(c)*a.hints:][:len(at)]
-	left := a.left[c]
-	// Which hints c gives a black is as good as random: no branches on it.
-	for i, g := range at {
-		hit, cost := 0, lost[i]
-		if left <= positions[i] {
-			cost++
-		}
-		if g == c {
-			hit, cost = 1, 0
-		}
-		need[i] -= hit
-		slack[i] -= cost
+// c had no more pegs left than their guess's positions of c after p.
+func (a *arranger) take(p int, c uint8, lost []uint64) {
+	w := a.lanes
+	at := (p*(a.max+1) + int(c)) * w
+	hit, after := a.hit[at:][:w], a.from[at+(a.max+1)*w:][:w]
+	need, slack, lost := a.need[:w], a.slack[:w], lost[:w]
+	pegs := uint64(a.left[c]) * laneOnes
+	for j, h := range hit {
+		need[j] -= h & laneOnes
+		slack[j] -= (lost[j] + atLeast(after[j], pegs)&laneOnes) &^ h
 	}
 	a.key -= a.wBlacks[p*(a.max+1)+int(c)] + a.wLeft[c]
+	a.leftLanes[(c-1)/8] -= 1 << (8 * ((c - 1) % 8))
 	if a.left[c]--; a.left[c] == 0 {
 		a.avail &^= 1 << (c - 1)
 	}
@@ -529,15 +620,21 @@ func (a *arranger) placeTail(p int, yield func(Code) bool) bool {
 // excess on positions of its own colour.
 func (a *arranger) canMeet(p int) bool {
 	remaining := a.pegs - p
-	for i := range a.hints {
-		forced := 0
-		for set := a.avail; set != 0; set &= set - 1 {
-			c := bits.TrailingZeros64(set) + 1
-			if extra := a.left[c] + a.posLeft[c*a.hints+i] - remaining; extra > 0 {
-				forced += extra
-			}
+	w := a.lanes
+	forced := a.forced
+	clear(forced)
+	positions := a.from[p*(a.max+1)*w:]
+	for set := a.avail; set != 0; set &= set - 1 {
+		c := bits.TrailingZeros64(set) + 1
+		// The excess of c's pegs and the guess's positions of c over the
+		// positions left: left[c] + positions - remaining, if positive.
+		others := uint64(remaining-a.left[c]) * laneOnes
+		for j, n := range positions[c*w:][:w] {
+			forced[j] += laneExcess(n, others)
 		}
-		if forced > a.need[i] {
+	}
+	for j, n := range forced {
+		if anyAbove(n, a.need[j]) {
 			return false
 		}
 	}

@@ -111,6 +111,9 @@ func TestManyHintsAgainstBruteForce(t *testing.T) {
 	r := rand.New(rand.NewPCG(13, 14))
 	for i := range 400 {
 		max, pegs := 2+r.IntN(5), 2+r.IntN(4)
+		if i%4 == 3 { // more colours than a word holds a byte each
+			max, pegs = 9+r.IntN(12), 3+r.IntN(2)
+		}
 		in := randomInstance(r, max, pegs, 9+r.IntN(24))
 		if i%2 == 1 {
 			h := &in.Hints[r.IntN(len(in.Hints))]
@@ -119,6 +122,21 @@ func TestManyHintsAgainstBruteForce(t *testing.T) {
 		}
 		if got, want := solveAll(in), bruteForce(in); !sameCodes(got, want) {
 			t.Fatalf("instance %d (%d pegs, %d colours, %d hints): %d codes, want %d", i, pegs, max, len(in.Hints), len(got), len(want))
+		}
+	}
+	// Longer codes: the kept tails (7 to 9 pegs) and the suffixes met in
+	// the middle (11 and 12).
+	for i := range 24 {
+		max, pegs := 2+r.IntN(2), 7+r.IntN(3)
+		if i%6 == 5 {
+			max, pegs = 3, 11+r.IntN(2)
+		}
+		in := randomInstance(r, max, pegs, 9+r.IntN(12))
+		if i%2 == 1 {
+			moveWhite(r, in)
+		}
+		if got, want := solveAll(in), bruteForce(in); !sameCodes(got, want) {
+			t.Fatalf("long instance %d (%d pegs, %d colours, %d hints): %d codes, want %d", i, pegs, max, len(in.Hints), len(got), len(want))
 		}
 	}
 }

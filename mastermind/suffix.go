@@ -353,7 +353,7 @@ func (a *arranger) placeLast(p int, t *suffixTable, yield func(Code) bool) bool 
 // places, and hands each arrangement to listing. The state each leaves
 // is all listing reads of it: only its name is worked out.
 func (a *arranger) listLast(p int) bool {
-	set := a.allowed(p, a.lost[p*a.hints:(p+1)*a.hints])
+	set := a.allowed(p, a.lost[p*a.lanes:(p+1)*a.lanes])
 	if p == 0 && a.first != 0 {
 		set &= a.first
 	}
@@ -368,9 +368,6 @@ func (a *arranger) listLast(p int) bool {
 		ok = a.listing(a.code)
 	}
 	a.key = key
-	for i, g := range a.at[p*a.hints : (p+1)*a.hints] {
-		a.posLeft[int(g)*a.hints+i]++
-	}
 	return ok
 }
 
@@ -384,7 +381,7 @@ func (a *arranger) estimate(k *[MaxColours + 1]uint8, rnd uint64, paths []float6
 	}
 	ways := 1.0
 	for p := range len(paths) - 1 {
-		lost := a.lost[p*a.hints : (p+1)*a.hints]
+		lost := a.lost[p*a.lanes : (p+1)*a.lanes]
 		set := a.allowed(p, lost)
 		n := bits.OnesCount64(set)
 		if n == 0 {

@@ -365,9 +365,21 @@ func (p *problem) zobristTables() {
 
 func newArranger(p *problem) *arranger {
 	w := p.lanes
-	return &arranger{problem: p, code: make(Code, p.pegs), need: make([]uint64, w), slack: make([]uint64, w),
-		lost: make([]uint64, p.pegs*w), saved: make([]uint64, 2*p.pegs*w), forced: make([]uint64, w),
-		leftLanes: make([]uint64, p.colourLanes)}
+	// The words every peg placed writes are carved from one block, a
+	// cache line clear of anything else: small slices of two arrangers'
+	// own would share lines, and the cores running them would pass the
+	// lines back and forth.
+	const line = 64 // bytes
+	words := (3+3*p.pegs)*w + p.colourLanes
+	block := make([]uint64, line/8+words+line/8)[line/8:]
+	carve := func(n int) []uint64 {
+		s := block[:n:n]
+		block = block[n:]
+		return s
+	}
+	return &arranger{problem: p, need: carve(w), slack: carve(w), forced: carve(w),
+		lost: carve(p.pegs * w), saved: carve(2 * p.pegs * w), leftLanes: carve(p.colourLanes),
+		code: make(Code, line+p.pegs+line)[line : line+p.pegs : line+p.pegs]}
 }
 
 // arrange calls yield with every arrangement of multiset k that gives each

@@ -1,10 +1,11 @@
 package mastermind
 
-// The multisets' search reads every hint at each step. It keeps the hints'
-// small counts (0 to MaxPegs, below 128) in the bytes of words, eight hints
-// a word, and works on a word at a time: the lanes of a word never carry
-// into each other, as every byte stays below 128 or, in atLeast, within
-// 1 to 255.
+// Both searches read every hint at each step. They keep the hints' small
+// counts (0 to MaxPegs, below 128) in the bytes of words, eight hints a
+// word (the arrangements keep the pegs left of each colour alike, eight
+// colours a word), and work on a word at a time: the lanes of a word never
+// carry into each other, as every byte stays below 128 or, in atLeast and
+// laneExcess, within 1 to 255.
 
 const (
 	laneOnes = 0x0101010101010101 // 1 in every byte
@@ -49,3 +50,8 @@ func laneExcess(x, y uint64) uint64 {
 	d := (x | laneHigh) - y // x+128-y in each byte: 1 to 255, no borrow
 	return d &^ laneHigh & (d & laneHigh >> 7 * 0xff)
 }
+
+// gather returns the low bits of x's bytes, byte k's as bit k, for x
+// with no other bits: the multiplication moves each to the top byte
+// without carries.
+func gather(x uint64) uint64 { return x * 0x0102040810204080 >> 56 }

@@ -169,11 +169,6 @@ func (p *problem) laneTables() {
 	}
 }
 
-// gather returns the low bits of x's bytes, byte k's as bit k, for x
-// with no other bits: the multiplication moves each to the top byte
-// without carries.
-func gather(x uint64) uint64 { return x * 0x0102040810204080 >> 56 }
-
 // multisets calls yield with every colour count (index 1 to max) whose
 // matches with every guess are the hint's; yield may keep the array.
 // States (the next colour, pegs used, each hint's matches still wanted)
@@ -578,8 +573,8 @@ func (a *arranger) allowed(p int, lost []uint64) uint64 {
 // c had no more pegs left than their guess's positions of c after p.
 func (a *arranger) take(p int, c uint8, lost []uint64) {
 	w := a.lanes
-	at := (p*(a.max+1) + int(c)) * w
-	hit, after := a.hit[at:][:w], a.from[at+(a.max+1)*w:][:w]
+	here := (p*(a.max+1) + int(c)) * w
+	hit, after := a.hit[here:][:w], a.from[here+(a.max+1)*w:][:w]
 	need, slack, lost := a.need[:w], a.slack[:w], lost[:w]
 	pegs := uint64(a.left[c]) * laneOnes
 	for j, h := range hit {

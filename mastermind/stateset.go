@@ -103,9 +103,8 @@ func (m *stateMap) grow() {
 }
 
 // stateSet is a set of state hashes, open-addressed as stateMap is, with
-// keys only: the dead states of a search, which have no value, in half the
-// memory (the multisets' search of a long code fills a few megabytes of
-// them, and fresh pages cost more than the probes).
+// keys only: the dead states of an arrangement search, which have no
+// value, in half the memory (fresh pages cost more than the probes).
 type stateSet struct {
 	slots []uint64
 	used  []uint32 // indexes of the slots filled, to clear
@@ -171,7 +170,6 @@ func (s *stateSet) add(h uint64) {
 // once by changing the salt mixed into each hash.
 type deadCache struct {
 	slots []uint64 // fold(hash ^ salt), 0 when free
-	shift uint     // 64 less the bits of a slot's index
 	adds  int      // states added since the table last grew
 	salt  uint64
 }
@@ -182,16 +180,13 @@ const (
 	maxDead = 1 << 16
 )
 
-// slot returns the slot of key k.
-func (d *deadCache) slot(k uint64) uint64 { return k * 0x9e3779b97f4a7c15 >> d.shift }
-
 // has reports whether h is remembered.
 func (d *deadCache) has(h uint64) bool {
 	if len(d.slots) == 0 {
 		return false
 	}
 	k := fold(h ^ d.salt)
-	return d.slots[d.slot(k)] == k
+	return d.slots[home(k, len(d.slots))] == k
 }
 
 // add remembers h, perhaps in place of another state.
@@ -200,7 +195,7 @@ func (d *deadCache) add(h uint64) {
 		d.grow()
 	}
 	if k := fold(h ^ d.salt); k != 0 {
-		d.slots[d.slot(k)] = k
+		d.slots[home(k, len(d.slots))] = k
 	}
 }
 
@@ -208,10 +203,10 @@ func (d *deadCache) add(h uint64) {
 func (d *deadCache) grow() {
 	old := d.slots
 	n := max(minDead, 2*len(old))
-	d.slots, d.shift, d.adds = make([]uint64, n), uint(64-bits.Len(uint(n-1))), 0
+	d.slots, d.adds = make([]uint64, n), 0
 	for _, k := range old {
 		if k != 0 {
-			d.slots[d.slot(k)] = k
+			d.slots[home(k, n)] = k
 		}
 	}
 }

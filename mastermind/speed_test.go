@@ -25,6 +25,26 @@ func BenchmarkCountShapes(b *testing.B) {
 	}
 }
 
+// BenchmarkCountManyHints counts four random instances of each shape
+// (colours, pegs, hints) with as many hints as pegs or more, where most
+// multisets have few arrangements or none and the long codes meet in the
+// middle: the hardest shapes of the solver's targets.
+func BenchmarkCountManyHints(b *testing.B) {
+	for _, shape := range [][3]int{{12, 16, 16}, {16, 16, 16}, {20, 16, 24}, {20, 14, 14}} {
+		b.Run(fmt.Sprintf("%dx%dx%d", shape[0], shape[1], shape[2]), func(b *testing.B) {
+			var ins []*Instance
+			for seed := range uint64(4) {
+				ins = append(ins, randomInstance(rand.New(rand.NewPCG(seed, uint64(shape[1]*1000+shape[0]*10+shape[2]))), shape[0], shape[1], shape[2]))
+			}
+			for b.Loop() {
+				for _, in := range ins {
+					Count(context.Background(), in)
+				}
+			}
+		})
+	}
+}
+
 // BenchmarkCountContradictory counts instances whose hints agree on colour
 // counts but contradict on blacks (one answer moved between them): no
 // solution, found only by arranging.

@@ -76,9 +76,7 @@ func TestAgainstBruteForce(t *testing.T) {
 		max, pegs := 1+r.IntN(6), 1+r.IntN(5)
 		in := randomInstance(r, max, pegs, 1+r.IntN(4))
 		if i%3 == 0 { // an answer that may contradict the others
-			h := &in.Hints[r.IntN(len(in.Hints))]
-			h.Answer.Blacks = r.IntN(pegs + 1)
-			h.Answer.Whites = r.IntN(pegs - h.Answer.Blacks + 1)
+			randomAnswer(r, in)
 		}
 		want := bruteForce(in)
 		got := solveAll(in)
@@ -116,9 +114,7 @@ func TestManyHintsAgainstBruteForce(t *testing.T) {
 		}
 		in := randomInstance(r, max, pegs, 9+r.IntN(24))
 		if i%2 == 1 {
-			h := &in.Hints[r.IntN(len(in.Hints))]
-			h.Answer.Blacks = r.IntN(pegs + 1)
-			h.Answer.Whites = r.IntN(pegs - h.Answer.Blacks + 1)
+			randomAnswer(r, in)
 		}
 		if got, want := solveAll(in), bruteForce(in); !sameCodes(got, want) {
 			t.Fatalf("instance %d (%d pegs, %d colours, %d hints): %d codes, want %d", i, pegs, max, len(in.Hints), len(got), len(want))
@@ -174,6 +170,15 @@ func TestMeetingAgainstBruteForce(t *testing.T) {
 			t.Fatalf("instance %d (%d pegs): %d codes, want %d", i, pegs, len(got), len(want))
 		}
 	}
+}
+
+// randomAnswer gives a random hint of in a random answer that fits the
+// code's length: the hints often contradict each other then.
+func randomAnswer(r *rand.Rand, in *Instance) {
+	h := &in.Hints[r.IntN(len(in.Hints))]
+	pegs := in.Pegs()
+	h.Answer.Blacks = r.IntN(pegs + 1)
+	h.Answer.Whites = r.IntN(pegs - h.Answer.Blacks + 1)
 }
 
 // moveWhite makes a white of a random hint's answer a black, if it has

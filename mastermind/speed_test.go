@@ -10,19 +10,8 @@ import (
 // BenchmarkCountShapes counts the solutions of eight random instances of
 // each hard shape (colours, pegs, hints): go test -bench CountShapes.
 func BenchmarkCountShapes(b *testing.B) {
-	for _, shape := range [][3]int{{12, 12, 8}, {20, 10, 10}, {8, 14, 8}, {6, 16, 8}} {
-		b.Run(fmt.Sprintf("%dx%dx%d", shape[0], shape[1], shape[2]), func(b *testing.B) {
-			var ins []*Instance
-			for seed := range uint64(8) {
-				ins = append(ins, randomInstance(rand.New(rand.NewPCG(seed, 7)), shape[0], shape[1], shape[2]))
-			}
-			for b.Loop() {
-				for _, in := range ins {
-					Count(context.Background(), in)
-				}
-			}
-		})
-	}
+	benchmarkShapes(b, [][3]int{{12, 12, 8}, {20, 10, 10}, {8, 14, 8}, {6, 16, 8}}, 8,
+		func([3]int) uint64 { return 7 })
 }
 
 // BenchmarkCountManyHints counts four random instances of each shape
@@ -30,11 +19,19 @@ func BenchmarkCountShapes(b *testing.B) {
 // multisets have few arrangements or none and the long codes meet in the
 // middle: the hardest shapes of the solver's targets.
 func BenchmarkCountManyHints(b *testing.B) {
-	for _, shape := range [][3]int{{12, 16, 16}, {16, 16, 16}, {20, 16, 24}, {20, 14, 14}} {
+	benchmarkShapes(b, [][3]int{{12, 16, 16}, {16, 16, 16}, {20, 16, 24}, {20, 14, 14}}, 4,
+		func(shape [3]int) uint64 { return uint64(shape[1]*1000 + shape[0]*10 + shape[2]) })
+}
+
+// benchmarkShapes counts, for each shape (colours, pegs, hints), the
+// solutions of n random instances of it, instance seed drawn from the
+// random stream stream(shape): a sub-benchmark a shape.
+func benchmarkShapes(b *testing.B, shapes [][3]int, n uint64, stream func(shape [3]int) uint64) {
+	for _, shape := range shapes {
 		b.Run(fmt.Sprintf("%dx%dx%d", shape[0], shape[1], shape[2]), func(b *testing.B) {
 			var ins []*Instance
-			for seed := range uint64(4) {
-				ins = append(ins, randomInstance(rand.New(rand.NewPCG(seed, uint64(shape[1]*1000+shape[0]*10+shape[2]))), shape[0], shape[1], shape[2]))
+			for seed := range n {
+				ins = append(ins, randomInstance(rand.New(rand.NewPCG(seed, stream(shape))), shape[0], shape[1], shape[2]))
 			}
 			for b.Loop() {
 				for _, in := range ins {

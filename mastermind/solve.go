@@ -41,11 +41,12 @@ type problem struct {
 	// (lanes.go): from[(q*(max+1)+c)*lanes:][:lanes] holds the number
 	// of positions from q on where each hint's guess has colour c, and
 	// hit[(p*(max+1)+c)*lanes:][:lanes] 0xff for the hints whose guess
-	// has c at p; own[p*hints+i] is from's count at p of hint i's own
-	// colour there. blackLanes holds the blacks, valid 0xff for each hint.
+	// has c at p; own[p*lanes:][:lanes] is from's count at p of each
+	// hint's own colour there. blackLanes holds the blacks, valid 0xff
+	// for each hint.
 	lanes             int
 	from, hit         []uint64
-	own               []uint8
+	own               []uint64
 	blackLanes, valid []uint64
 	// guessed[((p*lanes+j)*2+h)*16+n] is the colours (bit c-1) of the
 	// guesses at p of the hints in nibble n (a bit a hint) of the h-th
@@ -134,10 +135,10 @@ func (p *problem) laneTables() {
 			p.hit[q*row+int(c)*w+i/8] |= 0xff << (8 * (i % 8))
 		}
 	}
-	p.own = make([]uint8, p.pegs*p.hints)
+	p.own = make([]uint64, p.pegs*w)
 	for q := range p.pegs {
 		for i, c := range p.at[q*p.hints : (q+1)*p.hints] {
-			p.own[q*p.hints+i] = uint8(p.from[q*row+int(c)*w+i/8] >> (8 * (i % 8)))
+			p.own[q*w+i/8] |= p.from[q*row+int(c)*w+i/8] & (0xff << (8 * (i % 8)))
 		}
 	}
 	p.blackLanes = packLanes(p.blacks)
@@ -274,9 +275,11 @@ func (p *problem) multisets(yield func(*[MaxColours + 1]uint8) bool) {
 // on the position alone.
 type arranger struct {
 	*problem
-	code  Code
-	left  [MaxColours + 1]int // pegs of each colour still to place
-	avail uint64              // colours with pegs left: bit c-1
+	code Code
+	// left holds the pegs of each colour still to place: 256 of them, as
+	// a colour byte indexes it with no bounds check.
+	left  [256]uint8
+	avail uint64 // colours with pegs left: bit c-1
 	// leftLanes is left, a byte a colour.
 	leftLanes []uint64
 	need      []uint64 // blacks still wanted, a byte a hint
@@ -402,7 +405,7 @@ func (a *arranger) reset(k *[MaxColours + 1]uint8) bool {
 	clear(a.leftLanes)
 	for c := 1; c <= a.max; c++ {
 		a.leftLanes[(c-1)/8] |= uint64(k[c]) << (8 * ((c - 1) % 8))
-		a.left[c] = int(k[c])
+		a.left[c] = k[c]
 		a.key += uint64(a.left[c]) * a.wLeft[c]
 		if k[c] > 0 {
 			a.avail |= 1 << (c - 1)
@@ -528,15 +531,13 @@ func (a *arranger) save(p int) (need, slack []uint64) {
 func (a *arranger) allowed(p int, lost []uint64) uint64 {
 	set := a.avail
 	at := a.at[p*a.hints : (p+1)*a.hints]
-	own := a.own[p*a.hints : (p+1)*a.hints][:len(at)]
-	// Whether a hint loses a black is as good as random: no branches.
+	own := a.own[p*a.lanes : (p+1)*a.lanes][:len(lost)]
 	for j := range lost {
-		var word uint64
+		var left uint64 // of each hint's guess's colour here
 		for b, g := range at[8*j : min(8*j+8, len(at))] {
-			// 1 if own <= left[g]: the sign of own - left[g] - 1.
-			word |= uint64(int(own[8*j+b])-a.left[g]-1) >> 63 << (8 * b)
+			left |= uint64(a.left[g]) << (8 * b)
 		}
-		lost[j] = word
+		lost[j] = atLeast(left, own[j]) & a.valid[j] & laneOnes
 	}
 	cw := a.colourLanes
 	after := a.fromColours[(p+1)*a.hints*cw:]
@@ -635,7 +636,7 @@ func (a *arranger) canMeet(p int) bool {
 		c := bits.TrailingZeros64(set) + 1
 		// The excess of c's pegs and the guess's positions of c over the
 		// positions left: left[c] + positions - remaining, if positive.
-		others := uint64(remaining-a.left[c]) * laneOnes
+		others := uint64(remaining-int(a.left[c])) * laneOnes
 		for j, n := range positions[c*w:][:w] {
 			forced[j] += laneExcess(n, others)
 		}

@@ -316,6 +316,7 @@ type arranger struct {
 	meetAt  int
 	listing func(Code) bool
 	listed  []listed // the suffixes listing found, reused from one list to the next
+	met     []listed // the suffixes placeLast meets, reused from one state to the next
 }
 
 // tailPegs is how many last positions have their arrangements kept, and

@@ -35,9 +35,11 @@ type suffixTable struct {
 	from  int
 	width int  // bits a peg
 	ok    bool // listed in full: false if there were too many
-	// suffixes are sorted by state, then code (packed width bits a peg,
-	// position from in the highest); start[b] is where the states whose
-	// top bits are b begin, as a hash table's buckets would.
+	// suffixes are grouped in buckets by the top bits of their states,
+	// as a hash table's (start[b] is where bucket b begins), and within a
+	// bucket left in the order they were listed: of sorts the few the
+	// search from the start meets. Codes are packed width bits a peg,
+	// position from in the highest.
 	suffixes []listed
 	start    []int32
 	shift    uint
@@ -190,11 +192,13 @@ func (t *suffixTable) listFrom(p *problem, k *[MaxColours + 1]uint8) bool {
 	return true
 }
 
-// group sorts the n suffixes of lists by state into t, on all cores. The
-// states are spread over buckets by their top bits (they are hashes: a
-// few suffixes a bucket); each list is counted and scattered apart, into
-// places of its own in each bucket, then each share of the buckets is
-// sorted and entered in the filter apart.
+// group puts the n suffixes of lists into t's buckets by state, on all
+// cores. The states are spread over buckets by their top bits (they are
+// hashes: a few suffixes a bucket); each list is counted and scattered
+// apart, into places of its own in each bucket, then each share of the
+// buckets is entered in the filter apart. Sorting the buckets by state
+// and code cost a tenth of a long code's solve, for the few thousand
+// suffixes of millions that a search meets.
 func (t *suffixTable) group(lists [][]listed, n int) {
 	buckets := max(8, min(20, bits.Len(uint(n))-3))
 	t.shift = uint(64 - buckets)
@@ -238,9 +242,7 @@ func (t *suffixTable) group(lists [][]listed, n int) {
 	for i := range shares {
 		wg.Go(func() {
 			for b := i << buckets / shares; b < (i+1)<<buckets/shares; b++ {
-				run := t.suffixes[t.start[b]:t.start[b+1]]
-				sortListed(run)
-				for _, s := range run {
+				for _, s := range t.suffixes[t.start[b]:t.start[b+1]] {
 					t.filter[b] |= filterBits(s.key)
 				}
 			}
@@ -298,22 +300,21 @@ func (p *problem) releaseBack(a *arranger) {
 	p.backs = append(p.backs, a)
 }
 
-// of returns the suffixes listed for the state key, in lexicographic order.
-func (t *suffixTable) of(key uint64) []listed {
+// of returns the suffixes listed for the state key, in lexicographic
+// order, in buf's memory.
+func (t *suffixTable) of(key uint64, buf []listed) []listed {
+	met := buf[:0]
 	b := key >> t.shift
 	if f := filterBits(key); t.filter[b]&f != f {
-		return nil
+		return met
 	}
-	run := t.suffixes[t.start[b]:t.start[b+1]]
-	i := 0
-	for i < len(run) && run[i].key < key {
-		i++
+	for _, s := range t.suffixes[t.start[b]:t.start[b+1]] {
+		if s.key == key {
+			met = append(met, s)
+		}
 	}
-	j := i
-	for j < len(run) && run[j].key == key {
-		j++
-	}
-	return run[i:j]
+	sortListed(met)
+	return met
 }
 
 // placeLast places the peg of position p, the last before t.from, and
@@ -332,7 +333,8 @@ func (a *arranger) placeLast(p int, t *suffixTable, yield func(Code) bool) bool 
 	mask := uint64(1)<<t.width - 1
 	for ; set != 0 && ok; set &= set - 1 {
 		c := bits.TrailingZeros64(set) + 1
-		for _, l := range t.of((a.key - words[c] - a.wLeft[c]) ^ a.zPos[p+1]) {
+		a.met = t.of((a.key-words[c]-a.wLeft[c])^a.zPos[p+1], a.met)
+		for _, l := range a.met {
 			a.code[p] = uint8(c)
 			packed := l.code
 			for q := a.pegs - 1; q > p; q-- {

@@ -311,12 +311,14 @@ type arranger struct {
 	// suffix, when not nil, holds the arrangements of the positions from
 	// suffix.from on: the search stops there and replays them. They are
 	// listed by arrangers of the reversed problem, which stop at meetAt
-	// and hand their arrangement to listing.
-	suffix  *suffixTable
-	meetAt  int
-	listing func(Code) bool
-	listed  []listed // the suffixes listing found, reused from one list to the next
-	met     []listed // the suffixes placeLast meets, reused from one state to the next
+	// and hand their arrangement to listing, packed listWidth bits a peg
+	// (position q at bits listWidth*q).
+	suffix    *suffixTable
+	meetAt    int
+	listing   func(packed uint64) bool
+	listWidth int
+	listed    []listed // the suffixes listing found, reused from one list to the next
+	met       []listed // the suffixes placeLast meets, reused from one state to the next
 }
 
 // tailPegs is how many last positions have their arrangements kept, and

@@ -453,7 +453,7 @@ func TestEstimate(t *testing.T) {
 	}
 	for d := 1; d < len(paths); d++ {
 		count := 0
-		a.meetAt, a.listing = d, func(Code) bool { count++; return true }
+		a.meetAt, a.listing = d, func(uint64) bool { count++; return true }
 		a.arrange(k, nil)
 		if got := paths[d] / descents; math.Abs(got-float64(count)) > 0.1*float64(count) {
 			t.Errorf("%d pegs placed: estimated %.0f ways, counted %d", d, got, count)

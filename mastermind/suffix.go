@@ -151,13 +151,10 @@ func (t *suffixTable) listFrom(p *problem, k *[MaxColours + 1]uint8) bool {
 			for i := range p.hints {
 				whole += uint64(p.blacks[i]) * p.wNeed[i]
 			}
-			a.meetAt, a.listing = depth, func(code Code) bool {
+			// code[q] is position pegs-1-q: position from goes highest.
+			a.meetAt, a.listWidth = depth, t.width
+			a.listing = func(packed uint64) bool {
 				key := (whole - a.key) ^ p.zPos[t.from]
-				// code[q] is position pegs-1-q: position from goes highest.
-				var packed uint64
-				for q := depth - 1; q >= 0; q-- {
-					packed = packed<<t.width | uint64(code[q])
-				}
 				all = append(all, listed{key, packed})
 				// The reversed problem does not see the caller give up:
 				// look here.
@@ -353,7 +350,8 @@ func (a *arranger) placeLast(p int, t *suffixTable, yield func(Code) bool) bool 
 
 // listLast places the peg of position p, the last a listing arranger
 // places, and hands each arrangement to listing. The state each leaves
-// is all listing reads of it: only its name is worked out.
+// is all listing reads of it: only its name is worked out, and the
+// pegs before p are packed once for every peg there.
 func (a *arranger) listLast(p int) bool {
 	set := a.allowed(p, a.lost[p*a.lanes:(p+1)*a.lanes])
 	if p == 0 && a.first != 0 {
@@ -362,12 +360,16 @@ func (a *arranger) listLast(p int) bool {
 	ok := true
 	key := a.key
 	words := a.wBlacks[p*(a.max+1) : (p+1)*(a.max+1)]
+	var before uint64
+	for q, c := range a.code[:p] {
+		before |= uint64(c) << (a.listWidth * q)
+	}
 	for ; set != 0 && ok; set &= set - 1 {
 		c := bits.TrailingZeros64(set) + 1
 		a.code[p] = uint8(c)
 		a.key = key - words[c] - a.wLeft[c]
 		a.found++
-		ok = a.listing(a.code)
+		ok = a.listing(before | uint64(c)<<(a.listWidth*p))
 	}
 	a.key = key
 	return ok

@@ -319,6 +319,12 @@ type arranger struct {
 	listWidth int
 	listed    []listed // the suffixes listing found, reused from one list to the next
 	met       []listed // the suffixes placeLast meets, reused from one state to the next
+	// probe is placeLast's: the states each colour of its position
+	// leaves, their filter words and the colours.
+	probe struct {
+		keys, words [MaxColours]uint64
+		colours     [MaxColours]uint8
+	}
 }
 
 // tailPegs is how many last positions have their arrangements kept, and

@@ -297,12 +297,22 @@ func (p *problem) releaseBack(a *arranger) {
 	p.backs = append(p.backs, a)
 }
 
+// filterWord returns the filter's word of the state key's bucket.
+func (t *suffixTable) filterWord(key uint64) uint64 { return t.filter[key>>t.shift] }
+
+// mayHave reports whether the state key may have suffixes, given its
+// filter word: if not, it has none.
+func mayHave(key, word uint64) bool {
+	f := filterBits(key)
+	return word&f == f
+}
+
 // of returns the suffixes listed for the state key, in lexicographic
 // order, in buf's memory.
 func (t *suffixTable) of(key uint64, buf []listed) []listed {
 	met := buf[:0]
 	b := key >> t.shift
-	if f := filterBits(key); t.filter[b]&f != f {
+	if !mayHave(key, t.filter[b]) {
 		return met
 	}
 	for _, s := range t.suffixes[t.start[b]:t.start[b+1]] {
@@ -319,20 +329,36 @@ func (t *suffixTable) of(key uint64, buf []listed) []listed {
 // The pegs are not checked against the hints there, only the name of that
 // state worked out: a peg that takes a hint past its blacks leaves a state
 // no suffix has, which the filter turns away for less than the checks
-// cost (long codes 10% faster).
+// cost (long codes 10% faster). The filter's words of all the colours are
+// read before any is tested, so that their cache misses overlap rather
+// than follow one another (the read of the filter was 30% of a long
+// code's solve).
 func (a *arranger) placeLast(p int, t *suffixTable, yield func(Code) bool) bool {
 	set := a.avail
 	if p == 0 && a.first != 0 {
 		set &= a.first
 	}
-	ok := true
 	words := a.wBlacks[p*(a.max+1) : (p+1)*(a.max+1)]
-	mask := uint64(1)<<t.width - 1
-	for ; set != 0 && ok; set &= set - 1 {
+	keys, filterWords, colours := &a.probe.keys, &a.probe.words, &a.probe.colours
+	n := 0
+	for ; set != 0; set &= set - 1 {
 		c := bits.TrailingZeros64(set) + 1
-		a.met = t.of((a.key-words[c]-a.wLeft[c])^a.zPos[p+1], a.met)
+		keys[n] = (a.key - words[c] - a.wLeft[c]) ^ a.zPos[p+1]
+		colours[n] = uint8(c)
+		n++
+	}
+	for i, key := range keys[:n] {
+		filterWords[i] = t.filterWord(key)
+	}
+	mask := uint64(1)<<t.width - 1
+	for i, key := range keys[:n] {
+		if !mayHave(key, filterWords[i]) {
+			continue
+		}
+		c := colours[i]
+		a.met = t.of(key, a.met)
 		for _, l := range a.met {
-			a.code[p] = uint8(c)
+			a.code[p] = c
 			packed := l.code
 			for q := a.pegs - 1; q > p; q-- {
 				a.code[q] = uint8(packed & mask)
@@ -340,12 +366,11 @@ func (a *arranger) placeLast(p int, t *suffixTable, yield func(Code) bool) bool 
 			}
 			a.found++
 			if !yield(a.code) {
-				ok = false
-				break
+				return false
 			}
 		}
 	}
-	return ok
+	return true
 }
 
 // listLast places the peg of position p, the last a listing arranger

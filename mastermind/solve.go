@@ -18,10 +18,11 @@ import (
 // multiset of pegs) whose matches with every guess (blacks plus whites,
 // the sum over colours of the smaller count) are the hints' — colour by
 // colour, each hint's matches so far bounded by what the colours left can
-// still add. Then, for each such multiset, it arranges the pegs position
-// by position, keeping each hint's blacks within what the pegs and
-// positions left can still give. An instance without solutions usually
-// fails in the first step, at once.
+// still add. Then, for each such multiset, it arranges the pegs: over
+// many colours (blacksFirst) by placing each hint's blacks first
+// (blacks.go), over few position by position, keeping each hint's blacks
+// within what the pegs and positions left can still give. An instance
+// without solutions usually fails in the first step, at once.
 
 // problem is an instance prepared for the search.
 type problem struct {
@@ -317,8 +318,9 @@ type arranger struct {
 	meetAt    int
 	listing   func(packed uint64) bool
 	listWidth int
-	listed    []listed // the suffixes listing found, reused from one list to the next
-	met       []listed // the suffixes placeLast meets, reused from one state to the next
+	listed    []listed    // the suffixes listing found, reused from one list to the next
+	byBlacks  *blackFirst // the search of blacksFirst instances, made on first use
+	met       []listed    // the suffixes placeLast meets, reused from one state to the next
 	// probe is placeLast's: the states each colour of its position
 	// leaves, their filter words and the colours.
 	probe struct {
@@ -707,6 +709,9 @@ const fewMultisets = 4
 // are few, for each multiset and colour of the first peg.
 func (p *problem) multisetJobs(yield func(job) bool) {
 	suffixes := p.newSuffixTable
+	if p.blacksFirst() {
+		suffixes = func() *suffixTable { return nil }
+	}
 	var few []*[MaxColours + 1]uint8
 	split := true
 	p.multisets(func(k *[MaxColours + 1]uint8) bool {
@@ -740,6 +745,12 @@ func (p *problem) multisetJobs(yield func(job) bool) {
 // solve calls yield with the solutions of job j; false if yield stopped
 // it.
 func (a *arranger) solve(j job, yield func(Code) bool) bool {
+	if j.k != nil && a.blacksFirst() {
+		if a.byBlacks == nil {
+			a.byBlacks = newBlackFirst(a.problem)
+		}
+		return a.byBlacks.arrange(j.k, j.first, yield)
+	}
 	if j.k != nil {
 		a.suffix = nil
 		if t := j.suffix; t != nil {

@@ -1,0 +1,90 @@
+package mastermind
+
+import (
+	"math"
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// byBlacks returns the codes of in arranged blacks first, multiset by
+// multiset; each multiset's codes are split by the first peg's colour
+// when split is set, as the search of few multisets is.
+func byBlacks(in *Instance, split bool) []Code {
+	p := prepare(in)
+	b := newBlackFirst(p)
+	var out []Code
+	keep := func(c Code) bool { out = append(out, slices.Clone(c)); return true }
+	p.multisets(func(k *[MaxColours + 1]uint8) bool {
+		if !split {
+			return b.arrange(k, 0, keep)
+		}
+		for c := 1; c <= p.max; c++ {
+			if k[c] > 0 && !b.arrange(k, 1<<(c-1), keep) {
+				return false
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// byPositions returns the codes of in arranged position by position.
+func byPositions(in *Instance) []Code {
+	p := prepare(in)
+	a := newArranger(p)
+	var out []Code
+	p.multisets(func(k *[MaxColours + 1]uint8) bool {
+		return a.arrange(k, func(c Code) bool { out = append(out, slices.Clone(c)); return true })
+	})
+	return out
+}
+
+// TestBlacksFirstAgainstBruteForce: on thousands of small random
+// instances of every ratio of pegs to colours, true or altered, the search
+// by blacks finds exactly brute force's codes, each once, whole or split
+// by the first peg's colour.
+func TestBlacksFirstAgainstBruteForce(t *testing.T) {
+	r := rand.New(rand.NewPCG(21, 22))
+	for i := range 3000 {
+		max, pegs := 1+r.IntN(8), 1+r.IntN(7)
+		for math.Pow(float64(max), float64(pegs)) > 1e5 {
+			max, pegs = 1+r.IntN(8), 1+r.IntN(7)
+		}
+		in := randomInstance(r, max, pegs, 1+r.IntN(8))
+		switch i % 3 {
+		case 1:
+			moveWhite(r, in)
+		case 2:
+			randomAnswer(r, in)
+		}
+		want := bruteForce(in)
+		if got := byBlacks(in, i%2 == 0); !sameCodes(got, want) {
+			t.Fatalf("instance %d (%d pegs, %d colours, %d hints): %d codes, want %d", i, pegs, max, len(in.Hints), len(got), len(want))
+		}
+	}
+}
+
+// TestBlacksFirstAgainstPositions: on codes too long for brute force (up
+// to 16 pegs, with many hints), the search by blacks and the search by
+// positions find the same codes.
+func TestBlacksFirstAgainstPositions(t *testing.T) {
+	r := rand.New(rand.NewPCG(23, 24))
+	total := 0
+	for i := range 40 {
+		max, pegs := 4+r.IntN(13), 8+r.IntN(9)
+		in := randomInstance(r, max, pegs, pegs+r.IntN(pegs))
+		if i%2 == 1 {
+			moveWhite(r, in)
+		}
+		want := byPositions(in)
+		if got := byBlacks(in, i%4 < 2); !sameCodes(got, want) {
+			t.Fatalf("instance %d (%d pegs, %d colours, %d hints): %d codes, want %d", i, pegs, max, len(in.Hints), len(got), len(want))
+		}
+		total += len(want)
+	}
+	t.Logf("%d codes", total)
+	if total < 1000 {
+		t.Fatalf("%d codes in all: the instances test too little", total)
+	}
+}

@@ -1,6 +1,9 @@
 package mastermind
 
-import "math/bits"
+import (
+	"math/bits"
+	"slices"
+)
 
 // Codes over many colours with many hints are arranged blacks first. Each
 // hint wants few blacks there (a guess matches a random code's peg once in
@@ -66,9 +69,8 @@ func newBlackFirst(p *problem) *blackFirst {
 }
 
 // reset prepares the search of multiset k, the first peg's colours
-// limited to first (bit c-1) unless it is 0; false if it has nothing to
-// search.
-func (b *blackFirst) reset(k *[MaxColours + 1]uint8, first uint64) bool {
+// limited to first (bit c-1) unless it is 0.
+func (b *blackFirst) reset(k *[MaxColours + 1]uint8, first uint64) {
 	b.colours = b.colours[:0]
 	for c := 1; c <= b.max; c++ {
 		if k[c] > 0 {
@@ -79,8 +81,7 @@ func (b *blackFirst) reset(k *[MaxColours + 1]uint8, first uint64) bool {
 	all := uint64(1)<<b.pegs - 1 // MaxPegs is 64: 1<<64 is 0, all ones
 	for d := range b.levels {
 		l := &b.levels[d]
-		l.allowed = append(l.allowed[:0], make([]uint64, n)...)
-		l.left = append(l.left[:0], make([]int8, n)...)
+		l.allowed, l.left = zeroed(l.allowed, n), zeroed(l.left, n)
 	}
 	root := &b.levels[0]
 	root.open = all
@@ -98,7 +99,7 @@ func (b *blackFirst) reset(k *[MaxColours + 1]uint8, first uint64) bool {
 		root.need[i] = int8(bl)
 		root.active = append(root.active, int32(i))
 	}
-	b.masks = append(b.masks[:0], make([]uint64, b.hints*n)...)
+	b.masks = zeroed(b.masks, b.hints*n)
 	for i := range b.hints {
 		b.ranks[i] = b.ranks[i][:0]
 		for q, c := range b.guess[i] {
@@ -112,16 +113,21 @@ func (b *blackFirst) reset(k *[MaxColours + 1]uint8, first uint64) bool {
 			*m |= 1 << q
 		}
 	}
-	return true
+}
+
+// zeroed returns s with n elements, all zero, in s's memory if it has
+// room: the search of each multiset reuses the last one's.
+func zeroed[T any](s []T, n int) []T {
+	s = slices.Grow(s[:0], n)[:n]
+	clear(s)
+	return s
 }
 
 // arrange calls yield with every arrangement of multiset k (the first
 // peg's colours limited to first, unless 0) that gives each hint its
 // blacks; false if yield stopped it.
 func (b *blackFirst) arrange(k *[MaxColours + 1]uint8, first uint64, yield func(Code) bool) bool {
-	if !b.reset(k, first) {
-		return true
-	}
+	b.reset(k, first)
 	return b.search(0, yield)
 }
 

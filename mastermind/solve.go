@@ -2,8 +2,10 @@ package mastermind
 
 import (
 	"bufio"
+	"cmp"
 	"context"
 	"io"
+	"math"
 	"math/bits"
 	"runtime"
 	"slices"
@@ -86,21 +88,27 @@ func prepare(in *Instance) *problem {
 	for c := range byColour {
 		byColour[c] = make([]int, n)
 	}
-	var uses [MaxColours + 1]int
+	var weight [MaxColours + 1]float64
 	for i, h := range in.Hints {
 		p.guess[i] = h.Guess
 		p.blacks[i], p.matches[i] = h.Answer.Blacks, h.Answer.Blacks+h.Answer.Whites
+		few := 1 / math.Pow(float64(p.matches[i]+1), 3)
 		for _, c := range h.Guess {
 			byColour[c][i]++
-			uses[c]++
+			weight[c] += few
 		}
 	}
-	// Colours in many guesses first: they settle the matches soonest.
+	// Colours first by their pegs in the guesses, each weighing the more
+	// the fewer matches its hint wants: a hint with few matches caps the
+	// colours of its guess soonest. Weighed by pegs alone, the search of
+	// 20 colours with 16 hints visits up to twice the nodes (18 instances
+	// of 10 to 16 pegs over 8 to 20 colours, one core: 95 ms in all against
+	// 58; weighed by 1/(matches+1) 82, by its square 64).
 	p.order = make([]int, in.Max+1)
 	for s := range p.order {
 		p.order[s] = s
 	}
-	slices.SortStableFunc(p.order[1:], func(x, y int) int { return uses[y] - uses[x] })
+	slices.SortStableFunc(p.order[1:], func(x, y int) int { return cmp.Compare(weight[y], weight[x]) })
 	p.count, p.after = make([][]uint64, in.Max+1), make([][]uint64, in.Max+1)
 	after := make([]int, n) // no colour after the last
 	for s := in.Max; s >= 0; s-- {

@@ -21,18 +21,30 @@ import (
 // a tree of a few nodes a solution where the positions' search, even met
 // in the middle, lists millions of half codes that do not meet.
 
-// blacksFirstRatio is the most pegs a colour an instance may have to be
-// arranged blacks first. With more, each guess matches the code in many
-// places, and choosing them costs more than the positions' search:
-// measured on one core, 16 pegs of 20 colours with 16 hints 38 ms against
-// 373 (13,757 solutions), 20 of 10 with 16 hints 26 ms against 3.9 s, 14
-// of 8 with 8 hints 4 to 19 ms against 6 to 30, but 20 of 4 with 6 hints
-// 437 to 610 ms against 50 to 72, 24 of 3 1.1 s against 79 ms; 16 of 6
-// with 8 hints and 20 of 6 with 16 are even.
-const blacksFirstRatio = 2
+// Which search arranges an instance's multisets: blacks first where each
+// guess matches the code in few places (at most blacksFirstRatio pegs a
+// colour), or in more (up to manyHintsRatio) when the hints are many (at
+// least 3 for 5 pegs), as they leave few solutions; else position by
+// position, whose cost a solution is lower where there are many.
+// Measured as whole processes on both cores, blacks first against
+// positions: 16 pegs of 20 colours with 16 hints 47 against 264 ms
+// (13,757 solutions), 20 of 10 with 16 hints 42 against 2,436; with many
+// hints, 20 of 7 with 14 hints 76 to 234 against 217 to 1,845, 20 of 8
+// with 16 hints 32 to 110 against 100 to 910, 24 of 10 with 20 hints 0.7
+// to 4.2 s against more than 60; but with few hints, 20 of 6 with 8
+// hints 1.3 s against 0.65 (1,527,420 solutions), 20 of 5 with 8 hints
+// 800 against 247 ms (197,634), and on one core 20 of 4 with 6 hints 437
+// to 610 ms against 50 to 72, 24 of 3 1.1 s against 79 ms.
+const (
+	blacksFirstRatio = 2
+	manyHintsRatio   = 4
+)
 
 // blacksFirst reports whether p's multisets are arranged blacks first.
-func (p *problem) blacksFirst() bool { return p.pegs <= blacksFirstRatio*p.max }
+func (p *problem) blacksFirst() bool {
+	return p.pegs <= blacksFirstRatio*p.max ||
+		p.pegs <= manyHintsRatio*p.max && 5*p.hints >= 3*p.pegs
+}
 
 // blackFirst arranges the pegs of a multiset blacks first. Colours are
 // taken by their rank in the multiset, positions as bits of a word.

@@ -208,7 +208,7 @@ func (b *blackFirst) propagate(s *blackState) (ok bool, hint int, places uint64)
 			case need == count:
 				for m := cand; m != 0; m &= m - 1 {
 					q := bits.TrailingZeros64(m)
-					if s.open>>q&1 == 1 && !b.fix(s, q, b.rankOf[b.guess[i][q]]) {
+					if !b.fix(s, q, b.rankOf[b.guess[i][q]]) {
 						return false, -1, 0
 					}
 				}
@@ -293,9 +293,7 @@ func (b *blackFirst) search(d int, yield func(Code) bool) bool {
 		// there, or not.
 		q := bits.TrailingZeros64(places)
 		r := b.rankOf[b.guess[hint][q]]
-		next := &b.levels[d+1]
-		next.copyFrom(s)
-		if b.fix(next, q, r) && !b.search(d+1, yield) {
+		if !b.branch(d, q, r, yield) {
 			return false
 		}
 		s.allowed[r] &^= 1 << q
@@ -304,16 +302,19 @@ func (b *blackFirst) search(d int, yield func(Code) bool) bool {
 	// it may.
 	q := bits.TrailingZeros64(s.open)
 	for r, left := range s.left {
-		if left == 0 || s.allowed[r]>>q&1 == 0 {
-			continue
-		}
-		next := &b.levels[d+1]
-		next.copyFrom(s)
-		if b.fix(next, q, uint8(r)) && !b.search(d+1, yield) {
+		if left > 0 && s.allowed[r]>>q&1 == 1 && !b.branch(d, q, uint8(r), yield) {
 			return false
 		}
 	}
 	return true
+}
+
+// branch searches the state at level d with the colour of rank r at
+// position q, in level d+1; false if yield stopped it.
+func (b *blackFirst) branch(d, q int, r uint8, yield func(Code) bool) bool {
+	next := &b.levels[d+1]
+	next.copyFrom(&b.levels[d])
+	return !b.fix(next, q, r) || b.search(d+1, yield)
 }
 
 // copyFrom makes s a copy of t, in s's own memory.

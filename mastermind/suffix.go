@@ -311,10 +311,10 @@ func mayHave(key, word uint64) bool {
 // order, in buf's memory.
 func (t *suffixTable) of(key uint64, buf []listed) []listed {
 	met := buf[:0]
-	b := key >> t.shift
-	if !mayHave(key, t.filter[b]) {
+	if !mayHave(key, t.filterWord(key)) {
 		return met
 	}
+	b := key >> t.shift
 	for _, s := range t.suffixes[t.start[b]:t.start[b+1]] {
 		if s.key == key {
 			met = append(met, s)

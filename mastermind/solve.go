@@ -35,8 +35,11 @@ type problem struct {
 	// (from index 1); of the s-th, count[s] holds the number of pegs of
 	// each hint's guess of that colour, and after[s] of the colours after
 	// it; want holds each hint's matches: a byte a hint (lanes.go).
+	// full[s] is the most pegs of that colour in one guess: from there
+	// on, more pegs of it match no more.
 	order        []int
 	count, after [][]uint64
+	full         []int
 	want         []uint64
 	// at[p*hints+i] is hint i's guess's colour at position p.
 	at []uint8
@@ -88,6 +91,9 @@ func prepare(in *Instance) *problem {
 	for c := range byColour {
 		byColour[c] = make([]int, n)
 	}
+	// A colour's weight is its pegs in the guesses, each weighing the more
+	// the fewer matches its hint wants: a hint with few matches caps the
+	// colours of its guess soonest.
 	var weight [MaxColours + 1]float64
 	for i, h := range in.Hints {
 		p.guess[i] = h.Guess
@@ -98,22 +104,14 @@ func prepare(in *Instance) *problem {
 			weight[c] += few
 		}
 	}
-	// Colours first by their pegs in the guesses, each weighing the more
-	// the fewer matches its hint wants: a hint with few matches caps the
-	// colours of its guess soonest. Weighed by pegs alone, the search of
-	// 20 colours with 16 hints visits up to twice the nodes (18 instances
-	// of 10 to 16 pegs over 8 to 20 colours, one core: 95 ms in all against
-	// 58; weighed by 1/(matches+1) 82, by its square 64).
-	p.order = make([]int, in.Max+1)
-	for s := range p.order {
-		p.order[s] = s
-	}
-	slices.SortStableFunc(p.order[1:], func(x, y int) int { return cmp.Compare(weight[y], weight[x]) })
+	p.order = colourOrder(byColour, weight[:in.Max+1], p.matches)
 	p.count, p.after = make([][]uint64, in.Max+1), make([][]uint64, in.Max+1)
+	p.full = make([]int, in.Max+1)
 	after := make([]int, n) // no colour after the last
 	for s := in.Max; s >= 0; s-- {
 		c := p.order[s]
 		p.count[s], p.after[s] = packLanes(byColour[c]), packLanes(after)
+		p.full[s] = slices.Max(append(byColour[c], 0))
 		for i, g := range byColour[c] {
 			after[i] += g
 		}
@@ -128,6 +126,59 @@ func prepare(in *Instance) *problem {
 	p.zobristTables()
 	p.laneTables()
 	return p
+}
+
+// colourOrder returns the order in which the multisets' search chooses
+// the colours' counts (from index 1; index 0 is 0), given byColour[c][i],
+// the pegs of colour c in hint i's guess. A hint is settled once every
+// colour of its guess has its count, and a hint settled early prunes
+// early: so the order takes the hint whose guess has the fewest colours
+// not yet taken (of those, the one wanting the fewest matches) and
+// appends those colours, the ones it has most of first (ties: the
+// heavier in weight), until every guess's colours are taken; the colours
+// of no guess come last. On 32 instances of 10 to 16 pegs over 12 to 20
+// colours this visits 342,038 nodes against 715,257 taking the colours by
+// weight alone (one core: 26 ms in all against 51).
+func colourOrder(byColour [][]int, weight []float64, matches []int) []int {
+	max := len(byColour) - 1
+	byWeight := make([]int, max)
+	for c := range byWeight {
+		byWeight[c] = c + 1
+	}
+	slices.SortStableFunc(byWeight, func(x, y int) int { return cmp.Compare(weight[y], weight[x]) })
+	order := make([]int, 1, max+1)
+	taken := make([]bool, max+1)
+	for {
+		hint, fewest := -1, 0
+		for i, m := range matches {
+			open := 0
+			for c := 1; c <= max; c++ {
+				if byColour[c][i] > 0 && !taken[c] {
+					open++
+				}
+			}
+			if open > 0 && (hint < 0 || open < fewest || open == fewest && m < matches[hint]) {
+				hint, fewest = i, open
+			}
+		}
+		if hint < 0 {
+			break
+		}
+		from := len(order)
+		for _, c := range byWeight {
+			if byColour[c][hint] > 0 && !taken[c] {
+				order = append(order, c)
+				taken[c] = true
+			}
+		}
+		slices.SortStableFunc(order[from:], func(x, y int) int { return cmp.Compare(byColour[y][hint], byColour[x][hint]) })
+	}
+	for _, c := range byWeight {
+		if !taken[c] {
+			order = append(order, c)
+		}
+	}
+	return order
 }
 
 // laneTables fills the problem's tables for arranging, a byte a hint.
@@ -181,10 +232,22 @@ func (p *problem) laneTables() {
 
 // multisets calls yield with every colour count (index 1 to max) whose
 // matches with every guess are the hint's; yield may keep the array.
-// States (the next colour, pegs used, each hint's matches still wanted)
-// from which no multiset completes are remembered, the recent ones at
-// least (deadCache): the counts of the colours before them reach the same
-// state in many ways.
+//
+// A colour with as many pegs as it has in any one guess (full) matches
+// no more with more: its counts from there on are one branch of the
+// search, the colour full, taking pegs beyond that only once the others
+// are chosen. The search so chooses for each colour a count below full
+// or full, and each choice that gives every hint its matches with no
+// more pegs than the code has yields every way to share the pegs left
+// among its full colours. Without this, the counts of a colour past
+// full made as many branches, each dead end searched again with fewer
+// pegs left: over 20 colours, where each guess has each colour once or
+// twice, most of the search.
+//
+// States (the next colour, pegs used, whether a colour is full, each
+// hint's matches still wanted) from which no multiset completes are
+// remembered, the recent ones at least (deadCache): the counts of the
+// colours before them reach the same state in many ways.
 func (p *problem) multisets(yield func(*[MaxColours + 1]uint8) bool) {
 	var k [MaxColours + 1]uint8
 	w := len(p.want)
@@ -192,6 +255,7 @@ func (p *problem) multisets(yield func(*[MaxColours + 1]uint8) bool) {
 	// s-th colour, a byte a hint.
 	wanted := make([]uint64, (p.max+2)*w)
 	copy(wanted[w:], p.want)
+	full := make([]int, 0, p.max) // the colours chosen full
 	var dead deadCache
 	found := 0
 	var rec func(s, used int) bool
@@ -206,17 +270,19 @@ func (p *problem) multisets(yield func(*[MaxColours + 1]uint8) bool) {
 					return true
 				}
 			}
+			if used < p.pegs && len(full) == 0 {
+				return true
+			}
 			found++
-			cp := k
-			return yield(&cp)
+			return shares(&k, full, p.pegs-used, yield)
 		}
-		c := p.order[s]
-		lo, hi := 0, p.pegs-used
-		if s == p.max {
-			lo = hi // the last colour takes the pegs left
-		}
+		c, most := p.order[s], p.full[s]
+		hi := min(most, p.pegs-used)
 		memo := s > 1 && s < p.max
 		key := zobrist(4, s, used)
+		if len(full) > 0 {
+			key = ^key
+		}
 		if memo {
 			for _, x := range r {
 				key = mix(key ^ x)
@@ -229,7 +295,7 @@ func (p *problem) multisets(yield func(*[MaxColours + 1]uint8) bool) {
 		count, after := p.count[s][:w], p.after[s][:w]
 		next := wanted[(s+1)*w:][:w]
 	pegs:
-		for n := lo; n <= hi; n++ {
+		for n := 0; n <= hi; n++ {
 			// n pegs of c match min(g, n) pegs of each guess with g:
 			// no more than the hint wants (more pegs only add matches:
 			// stop at the first that does), and leave no more wanted
@@ -251,7 +317,14 @@ func (p *problem) multisets(yield func(*[MaxColours + 1]uint8) bool) {
 				continue
 			}
 			k[c] = uint8(n)
-			if !rec(s+1, used+n) {
+			if n == most {
+				full = append(full, c)
+			}
+			more := rec(s+1, used+n)
+			if n == most {
+				full = full[:len(full)-1]
+			}
+			if !more {
 				return false
 			}
 		}
@@ -262,6 +335,28 @@ func (p *problem) multisets(yield func(*[MaxColours + 1]uint8) bool) {
 		return true
 	}
 	rec(1, 0)
+}
+
+// shares calls yield with k and every way to add extra pegs to the
+// colours full (those in k so far); false if yield stopped it.
+func shares(k *[MaxColours + 1]uint8, full []int, extra int, yield func(*[MaxColours + 1]uint8) bool) bool {
+	if len(full) <= 1 || extra == 0 {
+		cp := *k
+		if len(full) > 0 {
+			cp[full[0]] += uint8(extra)
+		}
+		return yield(&cp)
+	}
+	c := full[0]
+	for n := extra; n >= 0; n-- {
+		k[c] += uint8(n)
+		ok := shares(k, full[1:], extra-n, yield)
+		k[c] -= uint8(n)
+		if !ok {
+			return false
+		}
+	}
+	return true
 }
 
 // arranger places the pegs of one multiset, position by position.

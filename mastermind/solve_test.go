@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"math"
 	"math/rand/v2"
@@ -100,6 +101,71 @@ func TestAgainstBruteForce(t *testing.T) {
 			t.Fatalf("instance %d: wrote %q, want %q", i, buf.String(), w)
 		}
 	}
+}
+
+// TestMultisetsAgainstBruteForce: the colour counts' search yields
+// exactly the colour counts whose matches with every guess are the
+// hints', each once, found here by trying every count of every colour:
+// short guesses over many colours (most colours full at once or in no
+// guess) and long ones over few, the answers true or random.
+func TestMultisetsAgainstBruteForce(t *testing.T) {
+	r := rand.New(rand.NewPCG(15, 16))
+	for i := range 600 {
+		max, pegs := 1+r.IntN(12), 1+r.IntN(7)
+		if i%2 == 1 {
+			max, pegs = 1+r.IntN(4), 6+r.IntN(10)
+		}
+		in := randomInstance(r, max, pegs, 1+r.IntN(5))
+		if i%3 == 0 {
+			randomAnswer(r, in)
+		}
+		var want []string
+		var k [MaxColours + 1]uint8
+		var rec func(c, left int)
+		rec = func(c, left int) {
+			if c > max {
+				if left == 0 && countsMatch(in, &k) {
+					want = append(want, fmt.Sprint(k[1:max+1]))
+				}
+				return
+			}
+			for n := range left + 1 {
+				k[c] = uint8(n)
+				rec(c+1, left-n)
+			}
+			k[c] = 0
+		}
+		rec(1, pegs)
+		var got []string
+		prepare(in).multisets(func(k *[MaxColours + 1]uint8) bool {
+			got = append(got, fmt.Sprint(k[1:max+1]))
+			return true
+		})
+		slices.Sort(got)
+		slices.Sort(want)
+		if !slices.Equal(got, want) {
+			t.Fatalf("instance %d (%d pegs, %d colours): got %v, want %v\n%+v", i, pegs, max, got, want, in.Hints)
+		}
+	}
+}
+
+// countsMatch reports whether a code with k[c] pegs of each colour c
+// matches each guess in as many pegs as its hint's blacks and whites.
+func countsMatch(in *Instance, k *[MaxColours + 1]uint8) bool {
+	for _, h := range in.Hints {
+		var g [MaxColours + 1]int
+		for _, c := range h.Guess {
+			g[c]++
+		}
+		matches := 0
+		for c := 1; c <= in.Max; c++ {
+			matches += min(g[c], int(k[c]))
+		}
+		if matches != h.Answer.Blacks+h.Answer.Whites {
+			return false
+		}
+	}
+	return true
 }
 
 // TestManyHintsAgainstBruteForce: with more hints than a word holds

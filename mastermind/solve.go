@@ -76,8 +76,11 @@ type problem struct {
 	// wBlacks[p*(max+1)+c] is the sum of wNeed over the hints whose
 	// guess has colour c at position p: what a peg c there takes from the
 	// name of the state.
-	wBlacks     []uint64
-	stop        atomic.Bool // set when the caller gives up: the search unwinds
+	wBlacks []uint64
+	stop    atomic.Bool // set when the caller gives up: the search unwinds
+	// clash is set when two hints' answers cannot hold together
+	// (pairsAgree): there are no jobs.
+	clash       bool
 	reverseOnce sync.Once
 	rev         *problem // the guesses read backwards, to list suffixes on
 	backsMu     sync.Mutex
@@ -123,9 +126,54 @@ func prepare(in *Instance) *problem {
 			p.at[q*n+i] = c
 		}
 	}
+	p.clash = !pairsAgree(in)
 	p.zobristTables()
 	p.laneTables()
 	return p
+}
+
+// pairsAgree reports whether the answers of every two hints can hold
+// together. Where two guesses have the same colour, a code gives both a
+// black or neither; where they differ, one of them at most. So their
+// blacks differ by no more than the positions where the guesses differ,
+// and the smaller beyond the positions where they agree takes two of
+// those each. Their matches (blacks and whites) differ by no more than
+// the pegs one guess has beyond the other's of each colour. Two guesses
+// alike with different answers (a contradiction that costs nothing to
+// write down, at any length) fail here at once, where the search would
+// meet it only at the end of every branch.
+func pairsAgree(in *Instance) bool {
+	counts := make([][MaxColours + 1]int, len(in.Hints))
+	for i, h := range in.Hints {
+		for _, c := range h.Guess {
+			counts[i][c]++
+		}
+	}
+	for i, h := range in.Hints {
+		for j, o := range in.Hints[:i] {
+			same := 0
+			for q, c := range h.Guess {
+				if o.Guess[q] == c {
+					same++
+				}
+			}
+			differ := len(h.Guess) - same
+			b, d := h.Answer.Blacks, o.Answer.Blacks
+			if max(b-d, d-b)+2*max(0, min(b, d)-same) > differ {
+				return false
+			}
+			more, fewer := 0, 0 // pegs of h's guess beyond o's, and o's beyond h's
+			for c := 1; c <= in.Max; c++ {
+				more += max(0, counts[i][c]-counts[j][c])
+				fewer += max(0, counts[j][c]-counts[i][c])
+			}
+			m := h.Answer.Blacks + h.Answer.Whites - o.Answer.Blacks - o.Answer.Whites
+			if m > more || -m > fewer {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // colourOrder returns the order in which the multisets' search chooses
@@ -790,6 +838,9 @@ const jobChunk = 4096
 
 // jobs calls yield with the jobs of p's search, in order.
 func (p *problem) jobs(yield func(job) bool) {
+	if p.clash {
+		return
+	}
 	m := meetFor(p)
 	if m == nil {
 		p.multisetJobs(yield)

@@ -149,6 +149,40 @@ func TestMultisetsAgainstBruteForce(t *testing.T) {
 	}
 }
 
+// TestPairsAgree: a clash pairsAgree finds is a true one (brute force
+// finds no code), on small instances where a hint is copied with another
+// answer or with its guess changed in a place or two; and it finds the
+// clashes there are to find often enough to matter.
+func TestPairsAgree(t *testing.T) {
+	r := rand.New(rand.NewPCG(17, 18))
+	clashes := 0
+	for i := range 2000 {
+		max, pegs := 1+r.IntN(6), 1+r.IntN(6)
+		in := randomInstance(r, max, pegs, 1+r.IntN(4))
+		h := in.Hints[r.IntN(len(in.Hints))]
+		h.Guess = slices.Clone(h.Guess)
+		for range r.IntN(3) {
+			h.Guess[r.IntN(pegs)] = uint8(1 + r.IntN(max))
+		}
+		h.Answer.Blacks = r.IntN(pegs + 1)
+		h.Answer.Whites = r.IntN(pegs + 1 - h.Answer.Blacks)
+		in.Hints = append(in.Hints, h)
+		if pairsAgree(in) {
+			continue
+		}
+		clashes++
+		if codes := bruteForce(in); len(codes) > 0 {
+			t.Fatalf("instance %d: a clash found, but %v agree with %+v", i, codes, in.Hints)
+		}
+		if n, _ := Count(context.Background(), in); n != 0 {
+			t.Fatalf("instance %d: a clash found, but Count gives %d", i, n)
+		}
+	}
+	if clashes < 500 {
+		t.Fatalf("%d clashes found in 2000 instances, want 500 or more", clashes)
+	}
+}
+
 // countsMatch reports whether a code with k[c] pegs of each colour c
 // matches each guess in as many pegs as its hint's blacks and whites.
 func countsMatch(in *Instance, k *[MaxColours + 1]uint8) bool {

@@ -980,38 +980,69 @@ func WriteSolutions(ctx context.Context, w io.Writer, in *Instance) (int, error)
 	for c := range digits {
 		digits[c] = strconv.AppendInt(nil, int64(c), 10)
 	}
+	// Each job formats its codes into blocks of a fixed size, handed back
+	// once written for the next jobs to fill (up to freeBlocks wait): the
+	// text of millions of codes passes through the same few blocks, where
+	// a buffer a job, grown by doubling, took fresh memory for all of it,
+	// and its page faults and collections cost as much as the search.
+	room := 3 + 3*in.Pegs() // the longest code's text: ",[", a colour and a comma a peg, "]"
+	free := make(chan []byte, freeBlocks)
+	block := func() []byte {
+		select {
+		case b := <-free:
+			return b
+		default:
+			return make([]byte, 0, max(outputBlock, room))
+		}
+	}
 	type chunk struct {
-		text []byte
-		n    int
+		blocks [][]byte
+		n      int
 	}
 	total := 0
 	var err error
 	bw.WriteByte('[')
 	perr := parallel(ctx, in, func(a *arranger, j job) chunk {
 		var ch chunk
+		var text []byte
 		a.solve(j, func(code Code) bool {
-			ch.text = append(ch.text, ',', '[')
+			if cap(text)-len(text) < room {
+				if text != nil {
+					ch.blocks = append(ch.blocks, text)
+				}
+				text = block()
+			}
+			text = append(text, ',', '[')
 			for i, c := range code {
 				if i > 0 {
-					ch.text = append(ch.text, ',')
+					text = append(text, ',')
 				}
-				ch.text = append(ch.text, digits[c]...)
+				text = append(text, digits[c]...)
 			}
-			ch.text = append(ch.text, ']')
+			text = append(text, ']')
 			ch.n++
 			return true
 		})
+		if text != nil {
+			ch.blocks = append(ch.blocks, text)
+		}
 		return ch
 	}, func(ch chunk) {
-		if ch.n == 0 || err != nil {
-			return
+		for _, b := range ch.blocks {
+			if err == nil {
+				text := b
+				if total == 0 {
+					text = b[1:] // no comma before the first code
+				}
+				total += ch.n
+				ch.n = 0
+				_, err = bw.Write(text)
+			}
+			select {
+			case free <- b[:0]:
+			default:
+			}
 		}
-		text := ch.text
-		if total == 0 {
-			text = text[1:] // no comma before the first code
-		}
-		total += ch.n
-		_, err = bw.Write(text)
 	})
 	if err != nil {
 		return total, err
@@ -1022,3 +1053,10 @@ func WriteSolutions(ctx context.Context, w io.Writer, in *Instance) (int, error)
 	bw.WriteString("].\n")
 	return total, bw.Flush()
 }
+
+// WriteSolutions formats codes in blocks of outputBlock bytes, and keeps
+// up to freeBlocks of them for reuse.
+const (
+	outputBlock = 1 << 16
+	freeBlocks  = 64
+)

@@ -202,6 +202,39 @@ func countsMatch(in *Instance, k *[MaxColours + 1]uint8) bool {
 	return true
 }
 
+// TestWriteSolutionsBlocks: output of several blocks (outputBlock) a
+// job is Solve's codes in Solve's order, and counted once.
+func TestWriteSolutionsBlocks(t *testing.T) {
+	r := rand.New(rand.NewPCG(19, 20))
+	for i, tested := 0, 0; tested < 3; i++ {
+		max, pegs := 5+r.IntN(2), 8
+		in := randomInstance(r, max, pegs, 1)
+		var want strings.Builder
+		want.WriteString("[")
+		n := 0
+		Solve(in, func(c Code) bool {
+			if n > 0 {
+				want.WriteString(",")
+			}
+			want.WriteString(c.String())
+			n++
+			return true
+		})
+		want.WriteString("].\n")
+		if want.Len() < 32*outputBlock {
+			continue // too few codes to fill several blocks a job
+		}
+		tested++
+		var got bytes.Buffer
+		if m, err := WriteSolutions(context.Background(), &got, in); err != nil || m != n {
+			t.Fatalf("instance %d: WriteSolutions %d, %v; want %d", i, m, err, n)
+		}
+		if got.String() != want.String() {
+			t.Fatalf("instance %d: WriteSolutions wrote %d bytes unlike Solve's %d", i, got.Len(), want.Len())
+		}
+	}
+}
+
 // TestManyHintsAgainstBruteForce: with more hints than a word holds
 // (the multisets' search keeps eight a word), the search still finds
 // exactly brute force's codes, whether the answers are true or altered.

@@ -999,7 +999,7 @@ func WriteSolutions(ctx context.Context, w io.Writer, in *Instance) (int, error)
 		blocks [][]byte
 		n      int
 	}
-	total := 0
+	total, started := 0, false
 	var err error
 	bw.WriteByte('[')
 	perr := parallel(ctx, in, func(a *arranger, j job) chunk {
@@ -1031,11 +1031,9 @@ func WriteSolutions(ctx context.Context, w io.Writer, in *Instance) (int, error)
 		for _, b := range ch.blocks {
 			if err == nil {
 				text := b
-				if total == 0 {
-					text = b[1:] // no comma before the first code
+				if !started {
+					text, started = b[1:], true // no comma before the first code
 				}
-				total += ch.n
-				ch.n = 0
 				_, err = bw.Write(text)
 			}
 			select {
@@ -1043,6 +1041,7 @@ func WriteSolutions(ctx context.Context, w io.Writer, in *Instance) (int, error)
 			default:
 			}
 		}
+		total += ch.n
 	})
 	if err != nil {
 		return total, err

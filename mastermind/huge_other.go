@@ -2,5 +2,6 @@
 
 package mastermind
 
-// adviseHuge does nothing but on Linux: see huge_linux.go.
-func adviseHuge[T any](s []T) {}
+// hugeSlice returns n zero elements: huge pages are asked for on Linux
+// only (huge_linux.go).
+func hugeSlice[T any](n int) []T { return make([]T, n) }

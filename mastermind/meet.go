@@ -95,7 +95,7 @@ func meetFor(p *problem) *meeting {
 // group returns l with the assignments of equal blacks together, and
 // records where each group is in m.groups.
 func (m *meeting) group(l halfList) halfList {
-	id := make([]uint32, len(l.codes)) // each assignment's group
+	id := hugeSlice[uint32](len(l.codes)) // each assignment's group
 	var count []int
 	for e, key := range l.blacks {
 		g, ok := m.groups.get(key)
@@ -115,10 +115,7 @@ func (m *meeting) group(l halfList) halfList {
 		s := &m.groups.slots[i]
 		s.value = uint64(start[s.value])<<32 | uint64(count[s.value])
 	}
-	grouped := halfList{make([]uint32, len(id)), make([]uint64, len(id)), make([]uint64, len(id))}
-	adviseHuge(grouped.codes)
-	adviseHuge(grouped.blacks)
-	adviseHuge(grouped.counts)
+	grouped := halfList{hugeSlice[uint32](len(id)), hugeSlice[uint64](len(id)), hugeSlice[uint64](len(id))}
 	for e, g := range id {
 		at := start[g]
 		start[g]++
@@ -134,10 +131,7 @@ func (p *problem) half(from, to int) halfList {
 	for range to - from {
 		size *= p.max
 	}
-	l := halfList{make([]uint32, 0, size), make([]uint64, 0, size), make([]uint64, 0, size)}
-	adviseHuge(l.codes)
-	adviseHuge(l.blacks)
-	adviseHuge(l.counts)
+	l := halfList{hugeSlice[uint32](size)[:0], hugeSlice[uint64](size)[:0], hugeSlice[uint64](size)[:0]}
 	got := make([]int, p.hints)
 	var rec func(q int, code uint32, weight uint32, counts uint64)
 	countRadix := make([]uint64, p.max+1)

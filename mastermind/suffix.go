@@ -139,8 +139,7 @@ func (t *suffixTable) listFrom(p *problem, k *[MaxColours + 1]uint8) bool {
 		wg.Go(func() {
 			all := a.listed[:0]
 			if want := int(t.expect * 1.25 / float64(workers)); cap(all) < want {
-				all = make([]listed, 0, want)
-				adviseHuge(all)
+				all = hugeSlice[listed](want)[:0]
 			}
 			depth := p.pegs - t.from
 			// The name of the whole multiset with every black wanted.
@@ -155,6 +154,9 @@ func (t *suffixTable) listFrom(p *problem, k *[MaxColours + 1]uint8) bool {
 			a.meetAt, a.listWidth = depth, t.width
 			a.listing = func(packed uint64) bool {
 				key := (whole - a.key) ^ p.zPos[t.from]
+				if len(all) == cap(all) { // past the estimate
+					all = append(hugeSlice[listed](2*cap(all) + 1024)[:0], all...)
+				}
 				all = append(all, listed{key, packed})
 				// The reversed problem does not see the caller give up:
 				// look here.
@@ -212,7 +214,7 @@ func (t *suffixTable) group(lists [][]listed, n int) {
 	wg.Wait()
 	// Bucket b starts at t.start[b]; list w's share of it after the
 	// shares of the lists before w, which counts[w] becomes.
-	t.start = make([]int32, 1<<buckets+1)
+	t.start = hugeSlice[int32](1<<buckets + 1)
 	at := int32(0)
 	for b := range 1 << buckets {
 		t.start[b] = at
@@ -221,8 +223,7 @@ func (t *suffixTable) group(lists [][]listed, n int) {
 		}
 	}
 	t.start[1<<buckets] = at
-	t.suffixes = make([]listed, n)
-	adviseHuge(t.suffixes)
+	t.suffixes = hugeSlice[listed](n)
 	for w, l := range lists {
 		wg.Go(func() {
 			next := counts[w]
@@ -234,7 +235,7 @@ func (t *suffixTable) group(lists [][]listed, n int) {
 		})
 	}
 	wg.Wait()
-	t.filter = make([]uint64, 1<<buckets)
+	t.filter = hugeSlice[uint64](1 << buckets)
 	shares := runtime.GOMAXPROCS(0)
 	for i := range shares {
 		wg.Go(func() {

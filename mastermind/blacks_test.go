@@ -8,23 +8,18 @@ import (
 )
 
 // byBlacks returns the codes of in arranged blacks first, multiset by
-// multiset; each multiset's codes are split by the first peg's colour
-// when split is set, as the search of few multisets is.
+// multiset; each multiset's search is split (split, then resume from each
+// node) when split is set, as the search of few multisets is.
 func byBlacks(in *Instance, split bool) []Code {
 	p := prepare(in)
-	b := newBlackFirst(p)
+	b, worker := newBlackFirst(p), newBlackFirst(p)
 	var out []Code
 	keep := func(c Code) bool { out = append(out, slices.Clone(c)); return true }
 	p.multisets(func(k *[MaxColours + 1]uint8) bool {
 		if !split {
-			return b.arrange(k, 0, keep)
+			return b.arrange(k, keep)
 		}
-		for c := 1; c <= p.max; c++ {
-			if k[c] > 0 && !b.arrange(k, 1<<(c-1), keep) {
-				return false
-			}
-		}
-		return true
+		return b.split(k, func(start *blackStart) bool { return worker.resume(k, start, keep) })
 	})
 	return out
 }
@@ -42,8 +37,8 @@ func byPositions(in *Instance) []Code {
 
 // TestBlacksFirstAgainstBruteForce: on thousands of small random
 // instances of every ratio of pegs to colours, true or altered, the search
-// by blacks finds exactly brute force's codes, each once, whole or split
-// by the first peg's colour.
+// by blacks finds exactly brute force's codes, each once, and split at
+// splitDepth and resumed it finds them in the same order.
 func TestBlacksFirstAgainstBruteForce(t *testing.T) {
 	r := rand.New(rand.NewPCG(21, 22))
 	for i := range 3000 {
@@ -58,9 +53,12 @@ func TestBlacksFirstAgainstBruteForce(t *testing.T) {
 		case 2:
 			randomAnswer(r, in)
 		}
-		want := bruteForce(in)
-		if got := byBlacks(in, i%2 == 0); !sameCodes(got, want) {
-			t.Fatalf("instance %d (%d pegs, %d colours, %d hints): %d codes, want %d", i, pegs, max, len(in.Hints), len(got), len(want))
+		want, whole, split := bruteForce(in), byBlacks(in, false), byBlacks(in, true)
+		if !slices.EqualFunc(whole, split, slices.Equal) {
+			t.Fatalf("instance %d (%d pegs, %d colours, %d hints): split, %d codes unlike the whole search's %d in its order", i, pegs, max, len(in.Hints), len(split), len(whole))
+		}
+		if !sameCodes(whole, want) {
+			t.Fatalf("instance %d (%d pegs, %d colours, %d hints): %d codes, want %d", i, pegs, max, len(in.Hints), len(whole), len(want))
 		}
 	}
 }

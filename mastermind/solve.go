@@ -825,7 +825,8 @@ func Solve(in *Instance, yield func(Code) bool) {
 // instance meets in the middle.
 type job struct {
 	k        *[MaxColours + 1]uint8
-	first    uint64 // the colours the first peg may have (bit c-1), 0 for any
+	first    uint64      // the colours the first peg may have (bit c-1), 0 for any
+	start    *blackStart // if not nil, the node of k's blacks-first search to search from
 	meet     *meeting
 	from, to int // the first halves of meet
 	// suffix is the suffixes of k, listed by the first job of k to need
@@ -860,7 +861,9 @@ func (p *problem) jobs(yield func(job) bool) {
 const fewMultisets = 4
 
 // multisetJobs calls yield with a job for each multiset, or, when there
-// are few, for each multiset and colour of the first peg.
+// are few, for each node of a multiset's blacks-first search at
+// splitDepth (blacks.go), or for each multiset and colour of the first
+// peg when the positions' search arranges them.
 func (p *problem) multisetJobs(yield func(job) bool) {
 	suffixes := p.newSuffixTable
 	if p.blacksFirst() {
@@ -886,6 +889,15 @@ func (p *problem) multisetJobs(yield func(job) bool) {
 	if !split {
 		return
 	}
+	if p.blacksFirst() {
+		b := newBlackFirst(p)
+		for _, k := range few {
+			if !b.split(k, func(start *blackStart) bool { return yield(job{k: k, start: start}) }) {
+				return
+			}
+		}
+		return
+	}
 	for _, k := range few {
 		t := suffixes()
 		for c := 1; c <= p.max; c++ {
@@ -903,7 +915,10 @@ func (a *arranger) solve(j job, yield func(Code) bool) bool {
 		if a.byBlacks == nil {
 			a.byBlacks = newBlackFirst(a.problem)
 		}
-		return a.byBlacks.arrange(j.k, j.first, yield)
+		if j.start != nil {
+			return a.byBlacks.resume(j.k, j.start, yield)
+		}
+		return a.byBlacks.arrange(j.k, yield)
 	}
 	if j.k != nil {
 		a.suffix = nil

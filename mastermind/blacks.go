@@ -58,8 +58,11 @@ type blackFirst struct {
 	ranks [][]uint8
 	// levels[d] is the state after d positions were fixed by a branch.
 	levels []blackState
-	code   Code
-	nodes  int // nodes searched, to look at stop now and then
+	// multiset is the multiset reset last prepared for: resume prepares
+	// only for another, as a worker resumes many nodes of one.
+	multiset *[MaxColours + 1]uint8
+	code     Code
+	nodes    int // nodes searched, to look at stop now and then
 	// emit, while split runs, takes the nodes at depth splitDepth in
 	// place of their search.
 	emit func(*blackStart) bool
@@ -85,6 +88,7 @@ func newBlackFirst(p *problem) *blackFirst {
 
 // reset prepares the search of multiset k.
 func (b *blackFirst) reset(k *[MaxColours + 1]uint8) {
+	b.multiset = k
 	b.colours = b.colours[:0]
 	for c := 1; c <= b.max; c++ {
 		if k[c] > 0 {
@@ -179,7 +183,9 @@ func (b *blackFirst) resume(k *[MaxColours + 1]uint8, start *blackStart, yield f
 	if start.solved {
 		return yield(start.code)
 	}
-	b.reset(k)
+	if b.multiset != k {
+		b.reset(k)
+	}
 	b.levels[start.d].copyFrom(&start.state)
 	copy(b.code, start.code)
 	return b.search(start.d, yield)

@@ -26,8 +26,8 @@ func hugeSlice[T any](n int) []T {
 	}
 	s := make([]T, n+int(hugePage/elem)+1)
 	base := uintptr(unsafe.Pointer(unsafe.SliceData(s)))
-	skip := ((hugePage-base%hugePage)%hugePage + elem - 1) / elem
-	s = s[skip : int(skip)+n : int(skip)+n]
+	skip := int(((hugePage-base%hugePage)%hugePage + elem - 1) / elem)
+	s = s[skip : skip+n : skip+n]
 	start := uintptr(unsafe.Pointer(unsafe.SliceData(s)))
 	size := uintptr(n) * elem
 	from := (hugePage - start%hugePage) % hugePage

@@ -96,7 +96,7 @@ func (b *blackFirst) reset(k *[MaxColours + 1]uint8) {
 		}
 	}
 	n := len(b.colours)
-	all := uint64(1)<<b.pegs - 1 // MaxPegs is 64: 1<<64 is 0, all ones
+	all := uint64(1)<<b.pegs - 1 // b.pegs is at most wordPegs, 64: 1<<64 is 0, all ones
 	for d := range b.levels {
 		l := &b.levels[d]
 		l.allowed, l.left = zeroed(l.allowed, n), zeroed(l.left, n)

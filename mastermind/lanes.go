@@ -1,7 +1,7 @@
 package mastermind
 
 // Both searches read every hint at each step. They keep the hints' small
-// counts (0 to MaxPegs, below 128) in the bytes of words, eight hints a
+// counts (0 to wordPegs, below 128) in the bytes of words, eight hints a
 // word (the arrangements keep the pegs left of each colour alike, eight
 // colours a word), and work on a word at a time: the lanes of a word never
 // carry into each other, as every byte stays below 128 or, in atLeast and

@@ -17,8 +17,9 @@ import (
 // colours in 64-bit words.
 const MaxColours = 64
 
-// MaxPegs is the longest code.
-const MaxPegs = 64
+// MaxPegs is the longest code: a bound on the memory an instance file may
+// ask for, not on the solver, which takes codes of any length.
+const MaxPegs = 1 << 16
 
 // Code is a code or a guess: a colour from 1 to Max at each peg.
 type Code []uint8

@@ -37,10 +37,12 @@ type problem struct {
 	// it; want holds each hint's matches: a byte a hint (lanes.go).
 	// full[s] is the most pegs of that colour in one guess: from there
 	// on, more pegs of it match no more.
-	order        []int
-	count, after [][]uint64
-	full         []int
-	want         []uint64
+	// countOf and afterOf are count and after, an int a hint.
+	order            []int
+	count, after     [][]uint64
+	countOf, afterOf [][]int
+	full             []int
+	want             []uint64
 	// at[p*hints+i] is hint i's guess's colour at position p.
 	at []uint8
 	// The arrangements' tables, a byte a hint in lanes words a row
@@ -80,16 +82,23 @@ type problem struct {
 	stop    atomic.Bool // set when the caller gives up: the search unwinds
 	// clash is set when two hints' answers cannot hold together
 	// (pairsAgree): there are no jobs.
-	clash       bool
+	clash bool
+	// plain is set when the plain search (plain.go) solves p: the word
+	// searches' tables are not made.
+	plain       bool
 	reverseOnce sync.Once
 	rev         *problem // the guesses read backwards, to list suffixes on
 	backsMu     sync.Mutex
 	backs       []*arranger // arrangers of rev free to list with
 }
 
-func prepare(in *Instance) *problem {
+func prepare(in *Instance) *problem { return prepareAs(in, in.Pegs() > wordPegs) }
+
+// prepareAs prepares in for the plain search (plain.go) if plain, else
+// for the word searches, which take codes of up to wordPegs.
+func prepareAs(in *Instance, plain bool) *problem {
 	n := len(in.Hints)
-	p := &problem{pegs: in.Pegs(), max: in.Max, hints: n, guess: make([][]uint8, n), blacks: make([]int, n), matches: make([]int, n)}
+	p := &problem{pegs: in.Pegs(), max: in.Max, hints: n, guess: make([][]uint8, n), blacks: make([]int, n), matches: make([]int, n), plain: plain}
 	byColour := make([][]int, in.Max+1) // byColour[c][i]: pegs of colour c in hint i's guess
 	for c := range byColour {
 		byColour[c] = make([]int, n)
@@ -108,18 +117,17 @@ func prepare(in *Instance) *problem {
 		}
 	}
 	p.order = colourOrder(byColour, weight[:in.Max+1], p.matches)
-	p.count, p.after = make([][]uint64, in.Max+1), make([][]uint64, in.Max+1)
+	p.countOf, p.afterOf = make([][]int, in.Max+1), make([][]int, in.Max+1)
 	p.full = make([]int, in.Max+1)
 	after := make([]int, n) // no colour after the last
 	for s := in.Max; s >= 0; s-- {
 		c := p.order[s]
-		p.count[s], p.after[s] = packLanes(byColour[c]), packLanes(after)
+		p.countOf[s], p.afterOf[s] = byColour[c], slices.Clone(after)
 		p.full[s] = slices.Max(append(byColour[c], 0))
 		for i, g := range byColour[c] {
 			after[i] += g
 		}
 	}
-	p.want = packLanes(p.matches)
 	p.at = make([]uint8, p.pegs*n)
 	for i, h := range in.Hints {
 		for q, c := range h.Guess {
@@ -128,6 +136,14 @@ func prepare(in *Instance) *problem {
 	}
 	p.clash = !pairsAgree(in)
 	p.zobristTables()
+	if plain {
+		return p
+	}
+	p.count, p.after = make([][]uint64, in.Max+1), make([][]uint64, in.Max+1)
+	for s := range p.countOf {
+		p.count[s], p.after[s] = packLanes(p.countOf[s]), packLanes(p.afterOf[s])
+	}
+	p.want = packLanes(p.matches)
 	p.laneTables()
 	return p
 }
@@ -387,19 +403,19 @@ func (p *problem) multisets(yield func(*[MaxColours + 1]uint8) bool) {
 
 // shares calls yield with k and every way to add extra pegs to the
 // colours full (those in k so far); false if yield stopped it.
-func shares(k *[MaxColours + 1]uint8, full []int, extra int, yield func(*[MaxColours + 1]uint8) bool) bool {
+func shares[N uint8 | int](k *[MaxColours + 1]N, full []int, extra int, yield func(*[MaxColours + 1]N) bool) bool {
 	if len(full) <= 1 || extra == 0 {
 		cp := *k
 		if len(full) > 0 {
-			cp[full[0]] += uint8(extra)
+			cp[full[0]] += N(extra)
 		}
 		return yield(&cp)
 	}
 	c := full[0]
 	for n := extra; n >= 0; n-- {
-		k[c] += uint8(n)
+		k[c] += N(n)
 		ok := shares(k, full[1:], extra-n, yield)
-		k[c] -= uint8(n)
+		k[c] -= N(n)
 		if !ok {
 			return false
 		}
@@ -469,9 +485,10 @@ type arranger struct {
 	meetAt    int
 	listing   func(packed uint64) bool
 	listWidth int
-	listed    []listed    // the suffixes listing found, reused from one list to the next
-	byBlacks  *blackFirst // the search of blacksFirst instances, made on first use
-	met       []listed    // the suffixes placeLast meets, reused from one state to the next
+	listed    []listed       // the suffixes listing found, reused from one list to the next
+	byBlacks  *blackFirst    // the search of blacksFirst instances, made on first use
+	byPlain   *plainArranger // the search of plain instances, made on first use
+	met       []listed       // the suffixes placeLast meets, reused from one state to the next
 	// probe is placeLast's: the states each colour of its position
 	// leaves, their filter words and the colours.
 	probe struct {
@@ -825,8 +842,9 @@ func Solve(in *Instance, yield func(Code) bool) {
 // instance meets in the middle.
 type job struct {
 	k        *[MaxColours + 1]uint8
-	first    uint64      // the colours the first peg may have (bit c-1), 0 for any
-	start    *blackStart // if not nil, the node of k's blacks-first search to search from
+	first    uint64               // the colours the first peg may have (bit c-1), 0 for any
+	start    *blackStart          // if not nil, the node of k's blacks-first search to search from
+	counts   *[MaxColours + 1]int // if not nil, the multiset the plain search arranges
 	meet     *meeting
 	from, to int // the first halves of meet
 	// suffix is the suffixes of k, listed by the first job of k to need
@@ -840,6 +858,10 @@ const jobChunk = 4096
 // jobs calls yield with the jobs of p's search, in order.
 func (p *problem) jobs(yield func(job) bool) {
 	if p.clash {
+		return
+	}
+	if p.plain {
+		p.plainMultisets(func(k *[MaxColours + 1]int) bool { return yield(job{counts: k}) })
 		return
 	}
 	m := meetFor(p)
@@ -911,6 +933,12 @@ func (p *problem) multisetJobs(yield func(job) bool) {
 // solve calls yield with the solutions of job j; false if yield stopped
 // it.
 func (a *arranger) solve(j job, yield func(Code) bool) bool {
+	if j.counts != nil {
+		if a.byPlain == nil {
+			a.byPlain = newPlainArranger(a.problem)
+		}
+		return a.byPlain.arrange(j.counts, yield)
+	}
 	if j.k != nil && a.blacksFirst() {
 		if a.byBlacks == nil {
 			a.byBlacks = newBlackFirst(a.problem)

@@ -1,0 +1,375 @@
+package mastermind
+
+import "math/bits"
+
+// The plain search: the same two steps as the word searches, the colour
+// counts and then their arrangements position by position, with an int
+// for each count and no word tricks. The word searches keep positions as
+// the bits of a word and counts in 7-bit lanes, so they take codes of up
+// to wordPegs; the plain search takes codes of any length, and it is the
+// oracle the word searches are tested against on instances too large to
+// try every code of.
+//
+// Codes that long have astronomically many solutions unless their hints
+// pin them down, so what the plain search meets in practice is a handful
+// of solutions or none: it spends its care on rules that prune, not on
+// the cost of a node. On codes the word searches take it is two to ten
+// times slower than they are, more on few colours, where their
+// positions' search remembers dead states and this one does not.
+
+// wordPegs is the longest code the word searches take.
+const wordPegs = 64
+
+// plainMultisets calls yield with every colour count (index 1 to max)
+// whose matches with every guess are the hints', as multisets does and
+// in its order; yield may keep the array.
+func (p *problem) plainMultisets(yield func(*[MaxColours + 1]int) bool) {
+	var k [MaxColours + 1]int
+	h := p.hints
+	// wanted[s*h:][:h] is each hint's matches still wanted before the
+	// s-th colour.
+	wanted := make([]int, (p.max+2)*h)
+	copy(wanted[h:], p.matches)
+	full := make([]int, 0, p.max) // the colours chosen full
+	var dead deadCache
+	found := 0
+	var rec func(s, used int) bool
+	rec = func(s, used int) bool {
+		if p.stop.Load() {
+			return false
+		}
+		r := wanted[s*h:][:h]
+		if s > p.max {
+			for _, x := range r {
+				if x != 0 {
+					return true
+				}
+			}
+			if used < p.pegs && len(full) == 0 {
+				return true
+			}
+			found++
+			return shares(&k, full, p.pegs-used, yield)
+		}
+		c, most := p.order[s], p.full[s]
+		memo := s > 1 && s < p.max
+		key := zobrist(4, s, used)
+		if len(full) > 0 {
+			key = ^key
+		}
+		if memo {
+			for _, x := range r {
+				key = mix(key ^ uint64(x))
+			}
+			if dead.has(key) {
+				return true
+			}
+		}
+		before := found
+		count, after := p.countOf[s], p.afterOf[s]
+		next := wanted[(s+1)*h:][:h]
+	pegs:
+		for n := 0; n <= min(most, p.pegs-used); n++ {
+			// As in multisets: no hint matched beyond its answer (more
+			// pegs only add matches), none wanting more than the pegs
+			// left and the colours after c can match.
+			left := p.pegs - used - n
+			for i, g := range count {
+				if min(g, n) > r[i] {
+					break pegs
+				}
+			}
+			ok := true
+			for i, g := range count {
+				next[i] = r[i] - min(g, n)
+				if next[i] > min(left, after[i]) {
+					ok = false
+				}
+			}
+			if !ok {
+				continue
+			}
+			k[c] = n
+			if n == most {
+				full = append(full, c)
+			}
+			more := rec(s+1, used+n)
+			if n == most {
+				full = full[:len(full)-1]
+			}
+			if !more {
+				return false
+			}
+		}
+		k[c] = 0
+		if memo && found == before {
+			dead.add(key)
+		}
+		return true
+	}
+	rec(1, 0)
+}
+
+// plainArranger arranges the pegs of a multiset by propagating and
+// branching, as a constraint solver does: each position keeps the colours
+// it may still have (a word, bit c-1), and rules cut them until nothing
+// changes (propagate). Then the search takes the hint with the least
+// slack (the blacks its guess can still get beyond those it wants) and one
+// of the places its blacks may go, and branches: a black there, or not.
+// This is the word searches' blacks first with positions of any number,
+// and the rules tell an empty multiset early at any length.
+type plainArranger struct {
+	*problem
+	levels []*plainState // levels[d] is the state at depth d of the branches
+	// places[i*(max+1)+c] holds the open positions where hint i's guess
+	// has colour c and c may go, and open[c] the open positions c may go
+	// to: propagate's counts.
+	places []int
+	open   [MaxColours + 1]int
+	slack  []int // by hint, from the last propagate
+	nodes  int   // states searched, to look at stop now and then
+}
+
+// plainState is a node of the plain search.
+type plainState struct {
+	may  []uint64 // the colours each position may have (bit c-1)
+	code Code     // the colour placed at each position, 0 while open
+	left [MaxColours + 1]int
+	need []int // blacks still wanted, by hint
+}
+
+func newPlainArranger(p *problem) *plainArranger {
+	return &plainArranger{problem: p, places: make([]int, p.hints*(p.max+1)), slack: make([]int, p.hints)}
+}
+
+// level returns the state of depth d, made on first use.
+func (a *plainArranger) level(d int) *plainState {
+	for len(a.levels) <= d {
+		a.levels = append(a.levels, &plainState{may: make([]uint64, a.pegs), code: make(Code, a.pegs), need: make([]int, a.hints)})
+	}
+	return a.levels[d]
+}
+
+// arrange calls yield with every arrangement of multiset k that gives
+// each hint its blacks; false if yield stopped it.
+func (a *plainArranger) arrange(k *[MaxColours + 1]int, yield func(Code) bool) bool {
+	s := a.level(0)
+	var colours uint64
+	for c := 1; c <= a.max; c++ {
+		if k[c] > 0 {
+			colours |= 1 << (c - 1)
+		}
+	}
+	for q := range s.may {
+		s.may[q], s.code[q] = colours, 0
+	}
+	s.left = *k
+	copy(s.need, a.blacks)
+	return a.search(0, yield)
+}
+
+// search arranges from the state of depth d; false if yield stopped it.
+func (a *plainArranger) search(d int, yield func(Code) bool) bool {
+	if a.nodes++; a.nodes&255 == 0 && a.stop.Load() {
+		return false
+	}
+	s := a.levels[d]
+	if !a.propagate(s) {
+		return true
+	}
+	q, c := a.choose(s)
+	if q < 0 {
+		return yield(s.code)
+	}
+	t := a.level(d + 1)
+	for _, black := range [2]bool{true, false} {
+		copy(t.may, s.may)
+		copy(t.code, s.code)
+		t.left = s.left
+		copy(t.need, s.need)
+		if black {
+			t.may[q] = 1 << (c - 1)
+		} else {
+			t.may[q] &^= 1 << (c - 1)
+		}
+		if !a.search(d+1, yield) {
+			return false
+		}
+	}
+	return true
+}
+
+// choose returns the position and colour to branch on in s, after
+// propagate: a place of the blacks of the hint with the least slack, or,
+// when every hint has its blacks, an open position with the fewest
+// colours and its first; -1 if every position has its peg.
+func (a *plainArranger) choose(s *plainState) (int, uint8) {
+	hint := -1
+	for i, n := range s.need {
+		if n > 0 && (hint < 0 || a.slack[i] < a.slack[hint]) {
+			hint = i
+		}
+	}
+	if hint >= 0 {
+		for q, c := range s.code {
+			if g := a.guess[hint][q]; c == 0 && s.may[q]>>(g-1)&1 == 1 {
+				return q, g
+			}
+		}
+	}
+	q, fewest := -1, 0
+	for p, c := range s.code {
+		if n := bits.OnesCount64(s.may[p]); c == 0 && (q < 0 || n < fewest) {
+			q, fewest = p, n
+		}
+	}
+	if q < 0 {
+		return -1, 0
+	}
+	return q, uint8(bits.TrailingZeros64(s.may[q]) + 1)
+}
+
+// propagate applies the rules to s until none changes it, and reports
+// whether s may still have arrangements:
+//
+//   - a position left one colour takes it: a peg fewer of that colour, a
+//     black fewer wanted by the hints whose guess has it there;
+//   - a colour with no pegs left goes nowhere, and one with as many pegs
+//     left as open positions it may go to takes them all;
+//   - a hint that wants no more blacks keeps its guess's colour from its
+//     open positions;
+//   - a hint whose guess can get no more blacks than it wants (the sum
+//     over colours of the smaller of pegs left and places) gets them all:
+//     a colour with no more places than pegs takes its places, one with
+//     more keeps its pegs off the other positions;
+//   - a hint is wanted no fewer blacks than the pegs left force on it: of
+//     each colour, the pegs beyond the open positions where its guess has
+//     another colour.
+func (a *plainArranger) propagate(s *plainState) bool {
+	m := a.max + 1
+	for changed := true; changed; {
+		changed = false
+		for q, c := range s.code {
+			if c != 0 {
+				continue
+			}
+			may := s.may[q]
+			if may == 0 {
+				return false
+			}
+			if may&(may-1) != 0 {
+				continue
+			}
+			c = uint8(bits.TrailingZeros64(may) + 1)
+			if s.left[c] == 0 {
+				return false
+			}
+			s.left[c]--
+			s.code[q] = c
+			for i, g := range a.at[q*a.hints:][:a.hints] {
+				if g == c {
+					if s.need[i]--; s.need[i] < 0 {
+						return false
+					}
+				}
+			}
+		}
+		var colours uint64
+		for c := 1; c < m; c++ {
+			if s.left[c] > 0 {
+				colours |= 1 << (c - 1)
+			}
+		}
+		clear(a.open[:])
+		for q, c := range s.code {
+			if c != 0 {
+				continue
+			}
+			if s.may[q] &= colours; s.may[q] == 0 {
+				return false
+			}
+			for may := s.may[q]; may != 0; may &= may - 1 {
+				a.open[bits.TrailingZeros64(may)+1]++
+			}
+		}
+		for c := 1; c < m; c++ {
+			if a.open[c] < s.left[c] {
+				return false
+			}
+			if a.open[c] == s.left[c] && s.left[c] > 0 {
+				for q, x := range s.code {
+					if x == 0 && s.may[q]>>(c-1)&1 == 1 && s.may[q] != 1<<(c-1) {
+						s.may[q], changed = 1<<(c-1), true
+					}
+				}
+			}
+		}
+		for i := range a.hints {
+			if a.hintRules(s, i) {
+				changed = true
+			} else if a.slack[i] < 0 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// hintRules applies propagate's rules of hint i to s and reports whether
+// they changed it; a.slack[i] < 0 when s has no arrangement.
+func (a *plainArranger) hintRules(s *plainState, i int) bool {
+	m, guess := a.max+1, a.guess[i]
+	places := a.places[i*m:][:m]
+	clear(places)
+	for q, c := range s.code {
+		if g := guess[q]; c == 0 && s.may[q]>>(g-1)&1 == 1 {
+			places[g]++
+		}
+	}
+	most, forced := 0, 0
+	for c := 1; c < m; c++ {
+		most += min(s.left[c], places[c])
+		forced += max(0, s.left[c]-(a.open[c]-places[c]))
+	}
+	a.slack[i] = most - s.need[i]
+	if a.slack[i] < 0 || forced > s.need[i] {
+		a.slack[i] = -1
+		return false
+	}
+	changed := false
+	switch {
+	case s.need[i] == 0:
+		for q, c := range s.code {
+			if g := guess[q]; c == 0 && s.may[q]>>(g-1)&1 == 1 {
+				s.may[q] &^= 1 << (g - 1)
+				changed = true
+			}
+		}
+	case a.slack[i] == 0:
+		// The colours with more places than pegs put all their pegs on
+		// their places: none where the guess has another colour.
+		var spread uint64
+		for c := 1; c < m; c++ {
+			if places[c] > s.left[c] {
+				spread |= 1 << (c - 1)
+			}
+		}
+		for q, c := range s.code {
+			if c != 0 {
+				continue
+			}
+			g := guess[q]
+			if s.may[q]>>(g-1)&1 == 1 && places[g] <= s.left[g] {
+				if s.may[q] != 1<<(g-1) {
+					s.may[q], changed = 1<<(g-1), true
+				}
+				continue
+			}
+			if off := spread &^ (1 << (g - 1)); s.may[q]&off != 0 {
+				s.may[q] &^= off
+				changed = true
+			}
+		}
+	}
+	return changed
+}

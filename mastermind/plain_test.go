@@ -1,0 +1,133 @@
+package mastermind
+
+import (
+	"context"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// byPlain returns the codes of in found by the plain search, multiset by
+// multiset, in its order.
+func byPlain(in *Instance) []Code {
+	p := prepareAs(in, true)
+	a := newPlainArranger(p)
+	var out []Code
+	p.plainMultisets(func(k *[MaxColours + 1]int) bool {
+		return a.arrange(k, func(c Code) bool { out = append(out, slices.Clone(c)); return true })
+	})
+	return out
+}
+
+// TestPlainAgainstBruteForce: on thousands of small random instances,
+// true or altered, the plain search finds exactly brute force's codes,
+// each once.
+func TestPlainAgainstBruteForce(t *testing.T) {
+	r := rand.New(rand.NewPCG(31, 32))
+	for i := range 3000 {
+		max, pegs := 1+r.IntN(8), 1+r.IntN(7)
+		for math.Pow(float64(max), float64(pegs)) > 1e5 {
+			max, pegs = 1+r.IntN(8), 1+r.IntN(7)
+		}
+		in := randomInstance(r, max, pegs, 1+r.IntN(10))
+		switch i % 3 {
+		case 1:
+			moveWhite(r, in)
+		case 2:
+			randomAnswer(r, in)
+		}
+		if got, want := byPlain(in), bruteForce(in); !sameCodes(got, want) {
+			t.Fatalf("instance %d (%d pegs, %d colours, %d hints): %d codes, want %d", i, pegs, max, len(in.Hints), len(got), len(want))
+		}
+	}
+}
+
+// TestWordAgainstPlain: on codes too long for brute force (8 to 14 pegs
+// over 4 to 12 colours, up to 50,000 solutions), the word searches and the plain
+// one find the same colour counts, in the same order, and the same codes.
+func TestWordAgainstPlain(t *testing.T) {
+	r := rand.New(rand.NewPCG(33, 34))
+	total := 0
+	for i := 0; i < 200; {
+		max, pegs := 4+r.IntN(9), 8+r.IntN(7)
+		in := randomInstance(r, max, pegs, pegs/2+r.IntN(pegs/2+1))
+		if i%2 == 1 {
+			moveWhite(r, in)
+		}
+		if n, _ := Count(context.Background(), in); n > 50_000 {
+			continue // a test of output rather than search
+		}
+		i++
+		var word, plain [][MaxColours + 1]int
+		prepare(in).multisets(func(k *[MaxColours + 1]uint8) bool {
+			var n [MaxColours + 1]int
+			for c, x := range k {
+				n[c] = int(x)
+			}
+			word = append(word, n)
+			return true
+		})
+		prepareAs(in, true).plainMultisets(func(k *[MaxColours + 1]int) bool { plain = append(plain, *k); return true })
+		if !slices.Equal(word, plain) {
+			t.Fatalf("instance %d (%d pegs, %d colours, %d hints): %d colour counts, the plain search's %d", i, pegs, max, len(in.Hints), len(word), len(plain))
+		}
+		want := byPlain(in)
+		if got := solveAll(in); !sameCodes(got, want) {
+			t.Fatalf("instance %d (%d pegs, %d colours, %d hints): %d codes, the plain search's %d", i, pegs, max, len(in.Hints), len(got), len(want))
+		}
+		total += len(want)
+	}
+	t.Logf("%d codes", total)
+	if total < 1000 {
+		t.Fatalf("%d codes in all: the instances test too little", total)
+	}
+}
+
+// TestCodesOfAnyLength: codes longer than the word searches take (up to
+// 300 pegs) are solved by the plain search through Solve, Count and
+// WriteSolutions: every code found agrees with the hints, each once, the
+// secret among them; and contradictions cheap to write at any length
+// have no solution.
+func TestCodesOfAnyLength(t *testing.T) {
+	r := rand.New(rand.NewPCG(35, 36))
+	for i := range 12 {
+		max, pegs := 2+r.IntN(9), wordPegs+1+r.IntN(236)
+		secret := randomCode(r, max, pegs)
+		in := &Instance{Max: max}
+		// Guesses near the secret, one for each position changed there
+		// and maybe at another, leave few codes.
+		for q := range pegs {
+			g := slices.Clone(secret)
+			g[q] = uint8(1 + r.IntN(max))
+			g[r.IntN(pegs)] = uint8(1 + r.IntN(max))
+			in.Hints = append(in.Hints, Hint{g, Score(g, secret)})
+		}
+		got := solveAll(in)
+		if !slices.ContainsFunc(got, func(c Code) bool { return slices.Equal(c, secret) }) {
+			t.Fatalf("instance %d (%d pegs, %d colours): the secret not among %d codes", i, pegs, max, len(got))
+		}
+		for _, c := range got {
+			if !in.Consistent(c) {
+				t.Fatalf("instance %d: %v does not agree with the hints", i, c)
+			}
+		}
+		if slices.SortFunc(got, slices.Compare); len(slices.CompactFunc(got, slices.Equal)) != len(got) {
+			t.Fatalf("instance %d: a code found twice", i)
+		}
+		if n, err := Count(context.Background(), in); err != nil || n != len(got) {
+			t.Fatalf("instance %d: Count %d, %v; Solve found %d", i, n, err, len(got))
+		}
+
+		contradictions := []Hint{
+			{secret, Answer{pegs - 1, 1}}, // all but one in place, the last elsewhere
+			{in.Hints[0].Guess, Answer{in.Hints[0].Answer.Blacks + 1, in.Hints[0].Answer.Whites - 1}},
+		}
+		for j, h := range contradictions {
+			bad := &Instance{Max: max, Hints: append(slices.Clone(in.Hints), h)}
+			if n, err := Count(context.Background(), bad); err != nil || n != 0 {
+				t.Fatalf("instance %d, contradiction %d: Count %d, %v; want none", i, j, n, err)
+			}
+		}
+	}
+}

@@ -2,6 +2,7 @@ package mastermind
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -18,79 +19,99 @@ type ParseError struct {
 
 func (e *ParseError) Error() string { return fmt.Sprintf("line %d: %s", e.Line, e.Msg) }
 
-// token is a word of the file and its line.
-type token struct {
-	text string
-	line int
-}
-
 // Parse reads an instance in the source's format: the number of colours,
 // then each hint as its guess (positive integers) and its answer
-// (blacks/whites), all separated by whitespace, newlines included.
+// (blacks/whites), all separated by whitespace, newlines included. It
+// reads word by word, never holding the file's words: an instance of a
+// thousand hints of a thousand pegs is a million of them.
 func Parse(r io.Reader) (*Instance, error) {
-	var toks []token
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64*1024), 16<<20)
-	for line := 1; sc.Scan(); line++ {
-		for _, w := range strings.Fields(sc.Text()) {
-			toks = append(toks, token{w, line})
+	var in *Instance
+	var guess Code
+	guessLine, line := 0, 0
+	maxLine := 1
+	word := func(w []byte) error {
+		if in == nil {
+			max, err := atoi(w)
+			if err != nil || max < 1 || max > MaxColours {
+				return &ParseError{line, fmt.Sprintf("%q is not a number of colours from 1 to %d", w, MaxColours)}
+			}
+			in, maxLine = &Instance{Max: max}, line
+			return nil
+		}
+		if b, wh, ok := bytes.Cut(w, []byte("/")); ok {
+			if len(guess) == 0 {
+				return &ParseError{line, fmt.Sprintf("answer %q without a guess before it", w)}
+			}
+			blacks, err1 := atoi(b)
+			whites, err2 := atoi(wh)
+			if err1 != nil || err2 != nil || blacks < 0 || whites < 0 {
+				return &ParseError{line, fmt.Sprintf("%q is not an answer blacks/whites such as 2/1", w)}
+			}
+			if blacks+whites > len(guess) {
+				return &ParseError{line, fmt.Sprintf("answer %s: %d blacks and whites for a guess of %d pegs", w, blacks+whites, len(guess))}
+			}
+			if n := in.Pegs(); n > 0 && len(guess) != n {
+				return &ParseError{guessLine, fmt.Sprintf("a guess of %d pegs; the first guess has %d", len(guess), n)}
+			}
+			in.Hints = append(in.Hints, Hint{Guess: guess, Answer: Answer{blacks, whites}})
+			guess = make(Code, 0, len(guess))
+			return nil
+		}
+		c, err := atoi(w)
+		if err != nil {
+			return &ParseError{line, fmt.Sprintf("%q is neither a colour nor an answer blacks/whites", w)}
+		}
+		if c < 1 || c > in.Max {
+			return &ParseError{line, fmt.Sprintf("colour %d is not one of 1 to %d", c, in.Max)}
+		}
+		if len(guess) == MaxPegs {
+			return &ParseError{line, fmt.Sprintf("a guess of more than %d pegs", MaxPegs)}
+		}
+		if len(guess) == 0 {
+			guessLine = line
+		}
+		guess = append(guess, uint8(c))
+		return nil
+	}
+	for sc.Scan() {
+		line++
+		for _, w := range bytes.Fields(sc.Bytes()) {
+			if err := word(w); err != nil {
+				return nil, err
+			}
 		}
 	}
 	if err := sc.Err(); err != nil {
 		return nil, fmt.Errorf("reading the instance: %w", err)
 	}
-	if len(toks) == 0 {
+	if in == nil {
 		return nil, &ParseError{1, "the file is empty: want the number of colours, then hints"}
-	}
-	max, err := strconv.Atoi(toks[0].text)
-	if err != nil || max < 1 || max > MaxColours {
-		return nil, &ParseError{toks[0].line, fmt.Sprintf("%q is not a number of colours from 1 to %d", toks[0].text, MaxColours)}
-	}
-	in := &Instance{Max: max}
-	var guess Code
-	guessLine := 0
-	for _, t := range toks[1:] {
-		if b, w, ok := strings.Cut(t.text, "/"); ok {
-			if len(guess) == 0 {
-				return nil, &ParseError{t.line, fmt.Sprintf("answer %q without a guess before it", t.text)}
-			}
-			blacks, err1 := strconv.Atoi(b)
-			whites, err2 := strconv.Atoi(w)
-			if err1 != nil || err2 != nil || blacks < 0 || whites < 0 {
-				return nil, &ParseError{t.line, fmt.Sprintf("%q is not an answer blacks/whites such as 2/1", t.text)}
-			}
-			if blacks+whites > len(guess) {
-				return nil, &ParseError{t.line, fmt.Sprintf("answer %s: %d blacks and whites for a guess of %d pegs", t.text, blacks+whites, len(guess))}
-			}
-			if n := in.Pegs(); n > 0 && len(guess) != n {
-				return nil, &ParseError{guessLine, fmt.Sprintf("a guess of %d pegs; the first guess has %d", len(guess), n)}
-			}
-			in.Hints = append(in.Hints, Hint{Guess: guess, Answer: Answer{blacks, whites}})
-			guess = nil
-			continue
-		}
-		c, err := strconv.Atoi(t.text)
-		if err != nil {
-			return nil, &ParseError{t.line, fmt.Sprintf("%q is neither a colour nor an answer blacks/whites", t.text)}
-		}
-		if c < 1 || c > max {
-			return nil, &ParseError{t.line, fmt.Sprintf("colour %d is not one of 1 to %d", c, max)}
-		}
-		if len(guess) == MaxPegs {
-			return nil, &ParseError{t.line, fmt.Sprintf("a guess of more than %d pegs", MaxPegs)}
-		}
-		if len(guess) == 0 {
-			guessLine = t.line
-		}
-		guess = append(guess, uint8(c))
 	}
 	if len(guess) > 0 {
 		return nil, &ParseError{guessLine, fmt.Sprintf("the guess %v has no answer blacks/whites after it", guess)}
 	}
 	if len(in.Hints) == 0 {
-		return nil, &ParseError{toks[0].line, "no hints after the number of colours"}
+		return nil, &ParseError{maxLine, "no hints after the number of colours"}
 	}
 	return in, nil
+}
+
+// atoi reads a number as strconv.Atoi does, without making a string of
+// the plain digits that nearly every word of a file is.
+func atoi(w []byte) (int, error) {
+	if len(w) == 0 || len(w) > 9 {
+		return strconv.Atoi(string(w))
+	}
+	n := 0
+	for _, d := range w {
+		if d < '0' || d > '9' {
+			return strconv.Atoi(string(w))
+		}
+		n = 10*n + int(d-'0')
+	}
+	return n, nil
 }
 
 // Format writes the instance in the source's format: the number of

@@ -131,3 +131,22 @@ func TestCodesOfAnyLength(t *testing.T) {
 		}
 	}
 }
+
+// TestSamePlaces: the positions where two codes agree, counted eight a
+// word, are those counted one by one, at every length and alignment.
+func TestSamePlaces(t *testing.T) {
+	r := rand.New(rand.NewPCG(37, 38))
+	for i := range 2000 {
+		pegs, max := r.IntN(40), 1+r.IntN(64)
+		a, b := randomCode(r, max, pegs), randomCode(r, max, pegs)
+		want := 0
+		for q := range a {
+			if a[q] == b[q] {
+				want++
+			}
+		}
+		if got := samePlaces(a, b); got != want {
+			t.Fatalf("instance %d: samePlaces(%v, %v) = %d, want %d", i, a, b, got, want)
+		}
+	}
+}

@@ -150,3 +150,38 @@ func TestSamePlaces(t *testing.T) {
 		}
 	}
 }
+
+// FuzzWordAgainstPlain: on any instance the fuzzer writes (a code of up
+// to 9 pegs over up to 9 colours, up to 10 hints, read from its bytes),
+// the word searches and the plain search find the same codes.
+func FuzzWordAgainstPlain(f *testing.F) {
+	f.Add([]byte{4, 3, 1, 1, 1, 1, 0, 1, 2, 2, 0, 1, 3, 1, 3, 2, 0})
+	f.Add([]byte{6, 12, 1, 2, 3, 4, 5, 6, 1, 2, 3, 4, 5, 6, 3, 4})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if len(data) < 2 {
+			return
+		}
+		max, pegs := 1+int(data[0])%9, 1+int(data[1])%9
+		in := &Instance{Max: max}
+		for data = data[2:]; len(data) >= pegs+2 && len(in.Hints) < 10; data = data[pegs+2:] {
+			g := make(Code, pegs)
+			for q, b := range data[:pegs] {
+				g[q] = 1 + b%uint8(max)
+			}
+			blacks := int(data[pegs]) % (pegs + 1)
+			whites := int(data[pegs+1]) % (pegs - blacks + 1)
+			in.Hints = append(in.Hints, Hint{g, Answer{blacks, whites}})
+		}
+		if len(in.Hints) == 0 {
+			return
+		}
+		var got []Code
+		Solve(in, func(c Code) bool { got = append(got, slices.Clone(c)); return len(got) <= 100_000 })
+		if len(got) > 100_000 {
+			return // a test of output, not of search
+		}
+		if want := byPlain(in); !sameCodes(got, want) {
+			t.Fatalf("%d colours, hints %v: %d codes, the plain search's %d", max, in.Hints, len(got), len(want))
+		}
+	})
+}

@@ -3,12 +3,13 @@ package mastermind
 import "math/bits"
 
 // The plain search: the same two steps as the word searches, the colour
-// counts and then their arrangements position by position, with an int
-// for each count and no word tricks. The word searches keep positions as
-// the bits of a word and counts in 7-bit lanes, so they take codes of up
-// to wordPegs; the plain search takes codes of any length, and it is the
-// oracle the word searches are tested against on instances too large to
-// try every code of.
+// counts and then their arrangements, with an int for each count and no
+// word tricks, the arrangements found by propagating and branching on the
+// places of each hint's blacks (plainArranger). The word searches keep
+// positions as the bits of a word and counts in 7-bit lanes, so they take
+// codes of up to wordPegs; the plain search takes codes of any length,
+// and it is the oracle the word searches are tested against on instances
+// too large to try every code of.
 //
 // Codes that long have astronomically many solutions unless their hints
 // pin them down, so what the plain search meets in practice is a handful

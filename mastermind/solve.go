@@ -85,7 +85,7 @@ type problem struct {
 	// (pairsAgree): there are no jobs.
 	clash bool
 	// plain is set when the plain search (plain.go) solves p: the word
-	// searches' tables are not made.
+	// searches' tables (lanes, hashing words) are not made.
 	plain       bool
 	reverseOnce sync.Once
 	rev         *problem // the guesses read backwards, to list suffixes on
@@ -136,10 +136,10 @@ func prepareAs(in *Instance, plain bool) *problem {
 		}
 	}
 	p.clash = !pairsAgree(in)
-	p.zobristTables()
 	if plain {
 		return p
 	}
+	p.zobristTables()
 	p.count, p.after = make([][]uint64, in.Max+1), make([][]uint64, in.Max+1)
 	for s := range p.countOf {
 		p.count[s], p.after[s] = packLanes(p.countOf[s]), packLanes(p.afterOf[s])

@@ -324,10 +324,7 @@ func (b *blackFirst) propagate(s *blackState) (ok bool, hint int, places uint64)
 func (b *blackFirst) search(d int, yield func(Code) bool) bool {
 	s := &b.levels[d]
 	if b.emit != nil && d == splitDepth {
-		return b.emit(&blackStart{d: d, code: slices.Clone(b.code), state: blackState{
-			open: s.open, allowed: slices.Clone(s.allowed), left: slices.Clone(s.left),
-			need: slices.Clone(s.need), active: slices.Clone(s.active),
-		}})
+		return b.emit(&blackStart{d: d, code: slices.Clone(b.code), state: s.clone()})
 	}
 	for {
 		if b.nodes++; b.nodes%4096 == 0 && b.stop.Load() {
@@ -369,6 +366,13 @@ func (b *blackFirst) branch(d, q int, r uint8, yield func(Code) bool) bool {
 	next := &b.levels[d+1]
 	next.copyFrom(&b.levels[d])
 	return !b.fix(next, q, r) || b.search(d+1, yield)
+}
+
+// clone returns a copy of s in memory of its own.
+func (s *blackState) clone() blackState {
+	c := blackState{allowed: make([]uint64, len(s.allowed)), left: make([]int8, len(s.left)), need: make([]int8, len(s.need))}
+	c.copyFrom(s)
+	return c
 }
 
 // copyFrom makes s a copy of t, in s's own memory.

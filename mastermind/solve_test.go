@@ -240,6 +240,24 @@ func TestWriteSolutionsBlocks(t *testing.T) {
 	}
 }
 
+// TestAppendCode: appendCode writes a code as Code.String does, after
+// ",", for colours of one and two digits and lengths around a word's,
+// within the room it asks for.
+func TestAppendCode(t *testing.T) {
+	r := rand.New(rand.NewPCG(21, 22))
+	for pegs := 1; pegs <= 70; pegs++ {
+		code := make(Code, pegs)
+		for c := range code {
+			code[c] = uint8(1 + r.IntN(MaxColours))
+		}
+		code[r.IntN(pegs)] = MaxColours
+		text := append(make([]byte, 0, 2+codeRoom(pegs)), "ab"...) // no more room than promised
+		if got, want := appendCode(text, code), "ab,"+code.String(); string(got) != want {
+			t.Fatalf("%d pegs: %q, want %q", pegs, got, want)
+		}
+	}
+}
+
 // TestManyHintsAgainstBruteForce: with more hints than a word holds
 // (the multisets' search keeps eight a word), the search still finds
 // exactly brute force's codes, whether the answers are true or altered.

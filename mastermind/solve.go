@@ -952,6 +952,13 @@ func (p *problem) multisetJobs(yield func(job) bool) {
 // solve calls yield with the solutions of job j; false if yield stopped
 // it.
 func (a *arranger) solve(j job, yield func(Code) bool) bool {
+	// The searches look at stop every few thousand nodes, which a job
+	// queued or made after it was set would search first: a multiset
+	// split into hundreds of jobs of a few thousand nodes each went on for
+	// seconds after its time was up.
+	if a.stop.Load() {
+		return false
+	}
 	if j.counts != nil {
 		if a.byPlain == nil {
 			a.byPlain = newPlainArranger(a.problem)
@@ -1005,6 +1012,9 @@ func parallel[R any](ctx context.Context, in *Instance, work func(a *arranger, j
 	}
 	go func() {
 		p.jobs(func(j job) bool {
+			if p.stop.Load() {
+				return false
+			}
 			out := make(chan R, 1)
 			order <- out
 			tasks <- task{j, out}

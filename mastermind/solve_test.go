@@ -8,6 +8,7 @@ import (
 	"io"
 	"math"
 	"math/rand/v2"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -582,6 +583,32 @@ func TestCancel(t *testing.T) {
 	}
 	if _, err := Count(ctx, in); !errors.Is(err, context.Canceled) {
 		t.Errorf("Count: %v", err)
+	}
+}
+
+// TestCancelStopsJobs: once the search is given up, no job is searched,
+// whether queued before or made after: the jobs of one multiset split
+// among many (its blacks-first search's nodes) give no code once the
+// context is cancelled, where each ran a few thousand nodes before it
+// looked.
+func TestCancelStopsJobs(t *testing.T) {
+	in := &Instance{Max: 9, Hints: []Hint{{Code{1, 2, 3, 4, 5, 6, 7, 8, 9}, Answer{0, 9}}}}
+	ctx, cancel := context.WithCancel(context.Background())
+	jobs, codes := 0, 0
+	err := parallel(ctx, in, func(a *arranger, j job) int {
+		cancel()
+		for !a.stop.Load() { // set by the context's AfterFunc, in a goroutine of its own
+			runtime.Gosched()
+		}
+		n := 0
+		a.solve(j, func(Code) bool { n++; return true })
+		return n
+	}, func(n int) { jobs++; codes += n })
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("parallel: %v", err)
+	}
+	if jobs == 0 || codes != 0 {
+		t.Fatalf("%d jobs gave %d codes after the cancel, want none", jobs, codes)
 	}
 }
 

@@ -87,7 +87,7 @@ func (p *problem) plainMultisets(yield func(*[MaxColours + 1]int) bool) {
 					ok = false
 				}
 			}
-			if !ok {
+			if !ok || !p.pairsFit(s+1, next, left) {
 				continue
 			}
 			k[c] = n

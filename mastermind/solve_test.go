@@ -184,6 +184,65 @@ func TestPairsAgree(t *testing.T) {
 	}
 }
 
+// TestPairsFit: the bounds of two hints (pairsFit) refuse no matches
+// that counts of the colours from some place in the order on give, with
+// no more pegs than are left, and refuse some that each hint alone
+// allows: small instances, every such count, every such want.
+func TestPairsFit(t *testing.T) {
+	r := rand.New(rand.NewPCG(23, 24))
+	refused := 0
+	for i := range 400 {
+		max, pegs := 2+r.IntN(4), 2+r.IntN(5)
+		in := randomInstance(r, max, pegs, 2+r.IntN(4))
+		p := prepare(in)
+		from, left := 1+r.IntN(max), r.IntN(pegs+1)
+		h := p.pairHints
+		given := map[string]bool{}
+		want := make([]int, h)
+		var counts func(s, spare int)
+		counts = func(s, spare int) {
+			if s > max {
+				if !p.pairsFit(from, want, left) {
+					t.Fatalf("instance %d: counts from colour %d on give %v, refused\n%+v", i, from, want, in.Hints)
+				}
+				given[fmt.Sprint(want)] = true
+				return
+			}
+			for n := range spare + 1 {
+				for j, g := range p.countOf[s][:h] {
+					want[j] += min(n, g)
+				}
+				counts(s+1, spare-n)
+				for j, g := range p.countOf[s][:h] {
+					want[j] -= min(n, g)
+				}
+			}
+		}
+		counts(from, left)
+		var wants func(j int)
+		wants = func(j int) {
+			if j == h {
+				if !p.pairsFit(from, want, left) {
+					refused++
+				}
+				return
+			}
+			most := 0
+			for s := from; s <= max; s++ {
+				most += p.countOf[s][j]
+			}
+			for want[j] = range min(left, most) + 1 {
+				wants(j + 1)
+			}
+			want[j] = 0
+		}
+		wants(0)
+	}
+	if refused < 20000 {
+		t.Fatalf("%d wants refused, want 20000 or more", refused)
+	}
+}
+
 // countsMatch reports whether a code with k[c] pegs of each colour c
 // matches each guess in as many pegs as its hint's blacks and whites.
 func countsMatch(in *Instance, k *[MaxColours + 1]uint8) bool {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -91,4 +92,46 @@ func BenchmarkCountLong(b *testing.B) {
 			})
 		}
 	}
+}
+
+// BenchmarkCountNearCode counts instances whose guesses are a code with
+// a quarter of its pegs recoloured, truly answered but for one white too
+// many: each hint bounded alone, the colour counts' search wanders among
+// the counts near the code's before it finds none (two hints together
+// bound it: pairsFit).
+func BenchmarkCountNearCode(b *testing.B) {
+	for _, shape := range [][3]int{{20, 50, 25}, {20, 100, 25}} {
+		b.Run(fmt.Sprintf("%dx%dx%d", shape[0], shape[1], shape[2]), func(b *testing.B) {
+			in := nearCode(rand.New(rand.NewPCG(uint64(shape[1]), 25)), shape[0], shape[1], shape[2])
+			for b.Loop() {
+				Count(context.Background(), in)
+			}
+		})
+	}
+}
+
+// nearCode returns n hints of pegs over max colours, each guess a random
+// code with a quarter of its pegs recoloured at random, answered as that
+// code answers them, but for the first hint below pegs matches, given a
+// white more.
+func nearCode(r *rand.Rand, max, pegs, n int) *Instance {
+	code := make(Code, pegs)
+	for q := range code {
+		code[q] = uint8(1 + r.IntN(max))
+	}
+	in := &Instance{Max: max}
+	altered := false
+	for range n {
+		guess := slices.Clone(code)
+		for range pegs / 4 {
+			guess[r.IntN(pegs)] = uint8(1 + r.IntN(max))
+		}
+		a := Score(guess, code)
+		if !altered && a.Blacks+a.Whites < pegs {
+			a.Whites++
+			altered = true
+		}
+		in.Hints = append(in.Hints, Hint{Guess: guess, Answer: a})
+	}
+	return in
 }

@@ -11,7 +11,7 @@ import (
 // multiset; each multiset's search is split (split, then resume from each
 // node) when split is set, as the search of few multisets is.
 func byBlacks(in *Instance, split bool) []Code {
-	p := prepare(in)
+	p := prepareAs(in, false)
 	b, worker := newBlackFirst(p), newBlackFirst(p)
 	var out []Code
 	keep := func(c Code) bool { out = append(out, slices.Clone(c)); return true }
@@ -26,7 +26,7 @@ func byBlacks(in *Instance, split bool) []Code {
 
 // byPositions returns the codes of in arranged position by position.
 func byPositions(in *Instance) []Code {
-	p := prepare(in)
+	p := prepareAs(in, false)
 	a := newArranger(p)
 	var out []Code
 	p.multisets(func(k *[MaxColours + 1]uint8) bool {

@@ -45,22 +45,27 @@ func TestPlainAgainstBruteForce(t *testing.T) {
 
 // TestWordAgainstPlain: on codes too long for brute force (8 to 14 pegs
 // over 4 to 12 colours, up to 50,000 solutions), the word searches and the plain
-// one find the same colour counts, in the same order, and the same codes.
+// one find the same colour counts, in the same order, and the same codes:
+// random instances, true or altered, and guesses near the code (which
+// Solve gives the plain search).
 func TestWordAgainstPlain(t *testing.T) {
 	r := rand.New(rand.NewPCG(33, 34))
 	total := 0
 	for i := 0; i < 200; {
 		max, pegs := 4+r.IntN(9), 8+r.IntN(7)
 		in := randomInstance(r, max, pegs, pegs/2+r.IntN(pegs/2+1))
-		if i%2 == 1 {
+		switch i % 3 {
+		case 1:
 			moveWhite(r, in)
+		case 2:
+			in = nearCode(r, max, pegs, nearHints+r.IntN(pegs))
 		}
 		if n, _ := Count(context.Background(), in); n > 50_000 {
 			continue // a test of output rather than search
 		}
 		i++
 		var word, plain [][MaxColours + 1]int
-		prepare(in).multisets(func(k *[MaxColours + 1]uint8) bool {
+		prepareAs(in, false).multisets(func(k *[MaxColours + 1]uint8) bool {
 			var n [MaxColours + 1]int
 			for c, x := range k {
 				n[c] = int(x)
@@ -73,7 +78,9 @@ func TestWordAgainstPlain(t *testing.T) {
 			t.Fatalf("instance %d (%d pegs, %d colours, %d hints): %d colour counts, the plain search's %d", i, pegs, max, len(in.Hints), len(word), len(plain))
 		}
 		want := byPlain(in)
-		if got := solveAll(in); !sameCodes(got, want) {
+		var got []Code
+		prepareAs(in, false).solve(func(c Code) bool { got = append(got, slices.Clone(c)); return true })
+		if !sameCodes(got, want) {
 			t.Fatalf("instance %d (%d pegs, %d colours, %d hints): %d codes, the plain search's %d", i, pegs, max, len(in.Hints), len(got), len(want))
 		}
 		total += len(want)
@@ -81,6 +88,24 @@ func TestWordAgainstPlain(t *testing.T) {
 	t.Logf("%d codes", total)
 	if total < 1000 {
 		t.Fatalf("%d codes in all: the instances test too little", total)
+	}
+}
+
+// TestNear: guesses near the code go to the plain search, random ones
+// and a few near ones to the word searches.
+func TestNear(t *testing.T) {
+	r := rand.New(rand.NewPCG(37, 38))
+	for range 100 {
+		max, pegs := 6+r.IntN(15), 8+r.IntN(41)
+		if in := nearCode(r, max, pegs, nearHints+r.IntN(pegs)); !prepare(in).plain {
+			t.Fatalf("%d pegs over %d colours near the code: not the plain search\n%+v", pegs, max, in.Hints)
+		}
+		if in := nearCode(r, max, pegs, nearHints-1); prepare(in).plain {
+			t.Fatalf("%d pegs over %d colours, %d hints near the code: the plain search", pegs, max, nearHints-1)
+		}
+		if in := randomInstance(r, max, pegs, 1+r.IntN(pegs)); prepare(in).plain {
+			t.Fatalf("%d pegs over %d colours at random: the plain search\n%+v", pegs, max, in.Hints)
+		}
 	}
 }
 

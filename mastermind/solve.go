@@ -97,7 +97,40 @@ type problem struct {
 	backs       []*arranger // arrangers of rev free to list with
 }
 
-func prepare(in *Instance) *problem { return prepareAs(in, in.Pegs() > wordPegs) }
+// prepare prepares in for the search that suits it: the plain one for
+// codes longer than wordPegs and for guesses near the code, the word
+// searches for the rest.
+func prepare(in *Instance) *problem { return prepareAs(in, in.Pegs() > wordPegs || near(in)) }
+
+// Guesses near the code (their blacks at least nearBlacks times what a
+// random code would give them, a peg in max, with nearHints hints or
+// more; a codebreaker's late guesses are so) leave each hint few places
+// to spare for its blacks, and the plain search's rules bind there: a
+// hint with no slack takes its places, one whose colours have no room
+// elsewhere forces them on its places. On 72 such instances of 16 to 48
+// pegs over 6 to 20 colours (a quarter or half of a code's pegs
+// recoloured, a third as many hints as pegs) it took 0.44 times the word
+// searches' time in the geometric mean, 3.4 s in all against 36.9, at 48
+// pegs over 20 colours 46 to 97 ms against 1.3 to 3.0 s; with fewer
+// hints, where solutions are many, it is two to six times slower. On
+// random instances (their blacks about pegs/max each) it is two to
+// three times slower, and they stay with the word searches.
+const (
+	nearBlacks = 3
+	nearHints  = 4
+)
+
+// near reports whether in's guesses are near the code (nearBlacks).
+func near(in *Instance) bool {
+	if len(in.Hints) < nearHints {
+		return false
+	}
+	blacks := 0
+	for _, h := range in.Hints {
+		blacks += h.Answer.Blacks
+	}
+	return blacks*in.Max >= nearBlacks*len(in.Hints)*in.Pegs()
+}
 
 // prepareAs prepares in for the plain search (plain.go) if plain, else
 // for the word searches, which take codes of up to wordPegs.
@@ -925,8 +958,10 @@ func (a *arranger) canMeet(p int) bool {
 // Solve calls yield with every code that agrees with the hints, each once,
 // until yield returns false. The code passed is reused: copy it to keep
 // it. The instance must be valid (Validate).
-func Solve(in *Instance, yield func(Code) bool) {
-	p := prepare(in)
+func Solve(in *Instance, yield func(Code) bool) { prepare(in).solve(yield) }
+
+// solve calls yield with p's solutions, as Solve does.
+func (p *problem) solve(yield func(Code) bool) {
 	a := newArranger(p)
 	p.jobs(func(j job) bool { return a.solve(j, yield) })
 }

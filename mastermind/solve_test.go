@@ -138,7 +138,7 @@ func TestMultisetsAgainstBruteForce(t *testing.T) {
 		}
 		rec(1, pegs)
 		var got []string
-		prepare(in).multisets(func(k *[MaxColours + 1]uint8) bool {
+		prepareAs(in, false).multisets(func(k *[MaxColours + 1]uint8) bool {
 			got = append(got, fmt.Sprint(k[1:max+1]))
 			return true
 		})
@@ -194,7 +194,7 @@ func TestPairsFit(t *testing.T) {
 	for i := range 400 {
 		max, pegs := 2+r.IntN(4), 2+r.IntN(5)
 		in := randomInstance(r, max, pegs, 2+r.IntN(4))
-		p := prepare(in)
+		p := prepareAs(in, false)
 		from, left := 1+r.IntN(max), r.IntN(pegs+1)
 		h := p.pairHints
 		given := map[string]bool{}
@@ -379,7 +379,7 @@ func TestMeetingAgainstBruteForce(t *testing.T) {
 			h := &in.Hints[r.IntN(len(in.Hints))]
 			h.Answer = Answer{Blacks: r.IntN(pegs/2 + 1), Whites: 0}
 		}
-		if meetFor(prepare(in)) == nil {
+		if meetFor(prepareAs(in, false)) == nil {
 			t.Fatalf("instance %d (%d pegs): not met in the middle", i, pegs)
 		}
 		if got, want := solveAll(in), bruteForce(in); !sameCodes(got, want) {
@@ -418,12 +418,12 @@ func TestMeetingAgainstArrangement(t *testing.T) {
 			moveWhite(r, in)
 		}
 		var want []Code
-		p := prepare(in)
+		p := prepareAs(in, false)
 		a := newArranger(p)
 		p.multisets(func(k *[MaxColours + 1]uint8) bool {
 			return a.arrange(k, func(c Code) bool { want = append(want, slices.Clone(c)); return true })
 		})
-		if meetFor(prepare(in)) == nil {
+		if meetFor(prepareAs(in, false)) == nil {
 			t.Fatalf("instance %d (%d pegs, %d colours): not met in the middle", i, pegs, max)
 		}
 		if got := solveAll(in); !sameCodes(got, want) {
@@ -444,7 +444,7 @@ func TestSuffixesAgainstSearch(t *testing.T) {
 		if i%2 == 1 {
 			moveWhite(r, in)
 		}
-		p := prepare(in)
+		p := prepareAs(in, false)
 		a := newArranger(p)
 		p.multisets(func(k *[MaxColours + 1]uint8) bool {
 			var want []Code
@@ -684,7 +684,7 @@ func BenchmarkWriteSolutions(b *testing.B) {
 func TestEstimate(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
 	in := randomInstance(r, 6, 12, 6)
-	p := prepare(in)
+	p := prepareAs(in, false)
 	var k *[MaxColours + 1]uint8
 	p.multisets(func(m *[MaxColours + 1]uint8) bool { k = m; return false })
 	const descents = 1 << 14

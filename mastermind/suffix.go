@@ -88,7 +88,7 @@ func (p *problem) reversed() *problem {
 			slices.Reverse(r)
 			in.Hints[i] = Hint{Guess: r, Answer: Answer{Blacks: p.blacks[i], Whites: p.matches[i] - p.blacks[i]}}
 		}
-		p.rev = prepare(in)
+		p.rev = prepareAs(in, false) // p is a word problem: so is its reverse
 	})
 	return p.rev
 }

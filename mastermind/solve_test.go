@@ -197,7 +197,6 @@ func TestPairsFit(t *testing.T) {
 		p := prepareAs(in, false)
 		from, left := 1+r.IntN(max), r.IntN(pegs+1)
 		h := p.pairHints
-		given := map[string]bool{}
 		want := make([]int, h)
 		var counts func(s, spare int)
 		counts = func(s, spare int) {
@@ -205,7 +204,6 @@ func TestPairsFit(t *testing.T) {
 				if !p.pairsFit(from, want, left) {
 					t.Fatalf("instance %d: counts from colour %d on give %v, refused\n%+v", i, from, want, in.Hints)
 				}
-				given[fmt.Sprint(want)] = true
 				return
 			}
 			for n := range spare + 1 {

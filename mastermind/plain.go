@@ -36,6 +36,7 @@ func (p *problem) plainMultisets(yield func(*[MaxColours + 1]int) bool) {
 	full := make([]int, 0, p.max) // the colours chosen full
 	var dead deadCache
 	found := 0
+	p.pairBounds()
 	var rec func(s, used int) bool
 	rec = func(s, used int) bool {
 		if p.stop.Load() {

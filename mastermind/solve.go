@@ -45,7 +45,9 @@ type problem struct {
 	full             []int
 	want             []uint64
 	// pairs[s] bounds what the colours from the s-th on can give two
-	// hints together (pairsFit), for the first pairHints hints.
+	// hints together (pairsFit), for the first pairHints hints; made by
+	// the colour counts' search, which alone uses them (a problem
+	// reversed for its suffixes does not).
 	pairHints int
 	pairs     [][]pairBound
 	// at[p*hints+i] is hint i's guess's colour at position p.
@@ -166,7 +168,6 @@ func prepareAs(in *Instance, plain bool) *problem {
 			after[i] += g
 		}
 	}
-	p.pairBounds()
 	p.at = make([]uint8, p.pegs*n)
 	for i, h := range in.Hints {
 		for q, c := range h.Guess {
@@ -442,6 +443,7 @@ func (p *problem) multisets(yield func(*[MaxColours + 1]uint8) bool) {
 	full := make([]int, 0, p.max) // the colours chosen full
 	var dead deadCache
 	found := 0
+	p.pairBounds()
 	wants := make([]int, p.pairHints) // next's first lanes, for pairsFit
 	var rec func(s, used int) bool
 	rec = func(s, used int) bool {

@@ -195,6 +195,7 @@ func TestPairsFit(t *testing.T) {
 		max, pegs := 2+r.IntN(4), 2+r.IntN(5)
 		in := randomInstance(r, max, pegs, 2+r.IntN(4))
 		p := prepareAs(in, false)
+		p.pairBounds()
 		from, left := 1+r.IntN(max), r.IntN(pegs+1)
 		h := p.pairHints
 		want := make([]int, h)

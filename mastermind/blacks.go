@@ -42,7 +42,7 @@ const (
 
 // blacksFirst reports whether p's multisets are arranged blacks first.
 func (p *problem) blacksFirst() bool {
-	return p.pegs <= blacksFirstRatio*p.max ||
+	return p.near || p.pegs <= blacksFirstRatio*p.max ||
 		p.pegs <= manyHintsRatio*p.max && 5*p.hints >= 3*p.pegs
 }
 
@@ -316,8 +316,85 @@ func (b *blackFirst) propagate(s *blackState) (ok bool, hint int, places uint64)
 			}
 			continue
 		}
+		if b.near {
+			again := false
+			for _, i := range s.active {
+				if need := int(s.need[i]); need > 0 {
+					changed, ok := b.countRules(s, int(i), need)
+					if !ok {
+						return false, -1, 0
+					}
+					again = again || changed
+				}
+			}
+			if again {
+				continue
+			}
+		}
 		return true, hint, places
 	}
+}
+
+// countRules applies the plain search's rules of hint i, wanting need
+// blacks, to s (for guesses near the code: near): its blacks are at most
+// the sum over its guess's colours of the smaller of the pegs left and
+// the places left, and at least the pegs of each colour with no room left
+// elsewhere. At the upper bound every colour gives all it can (all its
+// places if it has pegs enough, else all its pegs go there); at the lower
+// one none gives more than it must (a colour with room elsewhere goes
+// nowhere on the hint's places, one without fills all its room
+// elsewhere). It reports whether it changed s, and false if s has no
+// arrangement.
+func (b *blackFirst) countRules(s *blackState, i, need int) (changed, ok bool) {
+	n := len(b.colours)
+	masks := b.masks[i*n : (i+1)*n]
+	most, least := 0, 0
+	for _, r := range b.ranks[i] {
+		room := s.allowed[r] & s.open
+		places := bits.OnesCount64(masks[r] & room)
+		left := int(s.left[r])
+		most += min(left, places)
+		least += max(0, left-(bits.OnesCount64(room)-places))
+	}
+	switch {
+	case most < need || least > need:
+		return false, false
+	case most == need:
+		for _, r := range b.ranks[i] {
+			room := s.allowed[r] & s.open
+			places := masks[r] & room
+			if bits.OnesCount64(places) <= int(s.left[r]) {
+				for m := places; m != 0; m &= m - 1 {
+					if !b.fix(s, bits.TrailingZeros64(m), r) {
+						return false, false
+					}
+					changed = true
+				}
+			} else if elsewhere := room &^ masks[r]; elsewhere != 0 {
+				s.allowed[r] &^= elsewhere
+				changed = true
+			}
+		}
+	case least == need:
+		for _, r := range b.ranks[i] {
+			room := s.allowed[r] & s.open
+			places, elsewhere := masks[r]&room, room&^masks[r]
+			if int(s.left[r]) <= bits.OnesCount64(elsewhere) {
+				if places != 0 {
+					s.allowed[r] &^= places
+					changed = true
+				}
+				continue
+			}
+			for m := elsewhere; m != 0; m &= m - 1 {
+				if !b.fix(s, bits.TrailingZeros64(m), r) {
+					return false, false
+				}
+				changed = true
+			}
+		}
+	}
+	return changed, true
 }
 
 // search searches from the state at level d; false if yield stopped it.

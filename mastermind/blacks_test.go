@@ -9,9 +9,11 @@ import (
 
 // byBlacks returns the codes of in arranged blacks first, multiset by
 // multiset; each multiset's search is split (split, then resume from each
-// node) when split is set, as the search of few multisets is.
-func byBlacks(in *Instance, split bool) []Code {
+// node) when split is set, as the search of few multisets is; with the
+// count rules if near.
+func byBlacks(in *Instance, split, near bool) []Code {
 	p := prepareAs(in, false)
+	p.near = near
 	b, worker := newBlackFirst(p), newBlackFirst(p)
 	var out []Code
 	keep := func(c Code) bool { out = append(out, slices.Clone(c)); return true }
@@ -53,12 +55,15 @@ func TestBlacksFirstAgainstBruteForce(t *testing.T) {
 		case 2:
 			randomAnswer(r, in)
 		}
-		want, whole, split := bruteForce(in), byBlacks(in, false), byBlacks(in, true)
-		if !slices.EqualFunc(whole, split, slices.Equal) {
-			t.Fatalf("instance %d (%d pegs, %d colours, %d hints): split, %d codes unlike the whole search's %d in its order", i, pegs, max, len(in.Hints), len(split), len(whole))
-		}
-		if !sameCodes(whole, want) {
-			t.Fatalf("instance %d (%d pegs, %d colours, %d hints): %d codes, want %d", i, pegs, max, len(in.Hints), len(whole), len(want))
+		want := bruteForce(in)
+		for _, near := range []bool{false, true} {
+			whole, split := byBlacks(in, false, near), byBlacks(in, true, near)
+			if !slices.EqualFunc(whole, split, slices.Equal) {
+				t.Fatalf("instance %d (%d pegs, %d colours, %d hints, count rules %v): split, %d codes unlike the whole search's %d in its order", i, pegs, max, len(in.Hints), near, len(split), len(whole))
+			}
+			if !sameCodes(whole, want) {
+				t.Fatalf("instance %d (%d pegs, %d colours, %d hints, count rules %v): %d codes, want %d", i, pegs, max, len(in.Hints), near, len(whole), len(want))
+			}
 		}
 	}
 }
@@ -76,7 +81,7 @@ func TestBlacksFirstAgainstPositions(t *testing.T) {
 			moveWhite(r, in)
 		}
 		want := byPositions(in)
-		if got := byBlacks(in, i%4 < 2); !sameCodes(got, want) {
+		if got := byBlacks(in, i%4 < 2, i%8 < 4); !sameCodes(got, want) {
 			t.Fatalf("instance %d (%d pegs, %d colours, %d hints): %d codes, want %d", i, pegs, max, len(in.Hints), len(got), len(want))
 		}
 		total += len(want)

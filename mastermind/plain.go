@@ -8,10 +8,9 @@ import "math/bits"
 // places of each hint's blacks (plainArranger). The word searches keep
 // positions as the bits of a word and counts in 7-bit lanes, so they take
 // codes of up to wordPegs; the plain search takes codes of any length,
-// and guesses near the code at any length (near), where its rules prune
-// far more than the word searches' slack; and it is the oracle the word
-// searches are tested against on instances too large to try every code
-// of.
+// and it is the oracle the word searches are tested against on instances
+// too large to try every code of. Its rules on each hint's slack are the
+// blacks-first search's count rules for guesses near the code (near).
 //
 // Codes that long have astronomically many solutions unless their hints
 // pin them down, so what the plain search meets in practice is a handful

@@ -46,8 +46,8 @@ func TestPlainAgainstBruteForce(t *testing.T) {
 // TestWordAgainstPlain: on codes too long for brute force (8 to 14 pegs
 // over 4 to 12 colours, up to 50,000 solutions), the word searches and the plain
 // one find the same colour counts, in the same order, and the same codes:
-// random instances, true or altered, and guesses near the code (which
-// Solve gives the plain search).
+// random instances, true or altered, and guesses near the code (arranged
+// blacks first with the count rules, and without).
 func TestWordAgainstPlain(t *testing.T) {
 	r := rand.New(rand.NewPCG(33, 34))
 	total := 0
@@ -78,10 +78,14 @@ func TestWordAgainstPlain(t *testing.T) {
 			t.Fatalf("instance %d (%d pegs, %d colours, %d hints): %d colour counts, the plain search's %d", i, pegs, max, len(in.Hints), len(word), len(plain))
 		}
 		want := byPlain(in)
-		var got []Code
-		prepareAs(in, false).solve(func(c Code) bool { got = append(got, slices.Clone(c)); return true })
-		if !sameCodes(got, want) {
-			t.Fatalf("instance %d (%d pegs, %d colours, %d hints): %d codes, the plain search's %d", i, pegs, max, len(in.Hints), len(got), len(want))
+		for _, near := range []bool{false, true} {
+			p := prepareAs(in, false)
+			p.near = near
+			var got []Code
+			p.solve(func(c Code) bool { got = append(got, slices.Clone(c)); return true })
+			if !sameCodes(got, want) {
+				t.Fatalf("instance %d (%d pegs, %d colours, %d hints, near %v): %d codes, the plain search's %d", i, pegs, max, len(in.Hints), near, len(got), len(want))
+			}
 		}
 		total += len(want)
 	}
@@ -91,20 +95,20 @@ func TestWordAgainstPlain(t *testing.T) {
 	}
 }
 
-// TestNear: guesses near the code go to the plain search, random ones
-// and a few near ones to the word searches.
+// TestNear: guesses near the code are arranged blacks first with the
+// count rules, random ones and a few near ones as before.
 func TestNear(t *testing.T) {
 	r := rand.New(rand.NewPCG(37, 38))
 	for range 100 {
 		max, pegs := 6+r.IntN(15), 8+r.IntN(41)
-		if in := nearCode(r, max, pegs, nearHints+r.IntN(pegs)); !prepare(in).plain {
-			t.Fatalf("%d pegs over %d colours near the code: not the plain search\n%+v", pegs, max, in.Hints)
+		if p := prepare(nearCode(r, max, pegs, nearHints+r.IntN(pegs))); !p.near || !p.blacksFirst() || p.plain {
+			t.Fatalf("%d pegs over %d colours near the code: not blacks first with the count rules", pegs, max)
 		}
-		if in := nearCode(r, max, pegs, nearHints-1); prepare(in).plain {
-			t.Fatalf("%d pegs over %d colours, %d hints near the code: the plain search", pegs, max, nearHints-1)
+		if prepare(nearCode(r, max, pegs, nearHints-1)).near {
+			t.Fatalf("%d pegs over %d colours, %d hints near the code: taken as near", pegs, max, nearHints-1)
 		}
-		if in := randomInstance(r, max, pegs, 1+r.IntN(pegs)); prepare(in).plain {
-			t.Fatalf("%d pegs over %d colours at random: the plain search\n%+v", pegs, max, in.Hints)
+		if prepare(randomInstance(r, max, pegs, 1+r.IntN(pegs))).near {
+			t.Fatalf("%d pegs over %d colours at random: taken as near", pegs, max)
 		}
 	}
 }

@@ -50,6 +50,9 @@ type problem struct {
 	// reversed for its suffixes does not).
 	pairHints int
 	pairs     [][]pairBound
+	// near is set for guesses near the code (near): the multisets are
+	// arranged blacks first, with the count rules (countRules).
+	near bool
 	// at[p*hints+i] is hint i's guess's colour at position p.
 	at []uint8
 	// The arrangements' tables, a byte a hint in lanes words a row
@@ -100,23 +103,35 @@ type problem struct {
 }
 
 // prepare prepares in for the search that suits it: the plain one for
-// codes longer than wordPegs and for guesses near the code, the word
-// searches for the rest.
-func prepare(in *Instance) *problem { return prepareAs(in, in.Pegs() > wordPegs || near(in)) }
+// codes longer than wordPegs, the word searches for the rest, with the
+// count rules for guesses near the code.
+func prepare(in *Instance) *problem {
+	if in.Pegs() > wordPegs {
+		return prepareAs(in, true)
+	}
+	p := prepareAs(in, false)
+	p.near = near(in)
+	return p
+}
 
 // Guesses near the code (their blacks at least nearBlacks times what a
 // random code would give them, a peg in max, with nearHints hints or
 // more; a codebreaker's late guesses are so) leave each hint few places
-// to spare for its blacks, and the plain search's rules bind there: a
-// hint with no slack takes its places, one whose colours have no room
-// elsewhere forces them on its places. On 72 such instances of 16 to 48
-// pegs over 6 to 20 colours (a quarter or half of a code's pegs
-// recoloured, a third as many hints as pegs) it took 0.44 times the word
-// searches' time in the geometric mean, 3.4 s in all against 36.9, at 48
-// pegs over 20 colours 46 to 97 ms against 1.3 to 3.0 s; with fewer
-// hints, where solutions are many, it is two to six times slower. On
-// random instances (their blacks about pegs/max each) it is two to
-// three times slower, and they stay with the word searches.
+// to spare for its blacks. There the plain search's rules bind (a hint
+// with no slack takes its places; one whose colours have no room
+// elsewhere forces them on its places): such instances are arranged
+// blacks first with those rules too (countRules). On 72 instances of 16
+// to 48 pegs over 6 to 20 colours (a quarter or half of a code's pegs
+// recoloured, a third as many hints as pegs) the plain search took 0.44
+// times the word searches' time in the geometric mean (3.4 s in all
+// against 36.9; at 48 pegs over 20 colours 46 to 97 ms against 1.3 to
+// 3.0 s), and blacks first with the rules, on both cores, 7.2 s against
+// the plain search's 17.2 over 105 of 8 to 64 pegs (0.5 to 1.7 s against
+// 1.7 to 3.4 at 48 pegs over 6 and 10 colours, 33 to 49 ms against 43
+// to 132 over 20; a millisecond more on the smallest). On random instances (their blacks about pegs/max each)
+// the rules cost more than they prune, and with fewer hints near the
+// code, where solutions are many, the plain search is two to six times
+// slower a solution: both stay as they were.
 const (
 	nearBlacks = 3
 	nearHints  = 4

@@ -96,6 +96,16 @@ func BenchmarkSearch(b *testing.B) {
 	}
 }
 
+// BenchmarkSearchStrong is a move of the strong level in the middle of a
+// game on its way to 16384: the transposition table's misses dominate.
+func BenchmarkSearchStrong(b *testing.B) {
+	e := NewExpectimax(Strong, nil)
+	board := twenty48.Board(0x1000_2100_5321_cba9)
+	for b.Loop() {
+		e.Move(board)
+	}
+}
+
 func BenchmarkRate(b *testing.B) {
 	board := twenty48.Board(0x0000_0100_2310_6543)
 	lines := lineRating()
@@ -105,4 +115,61 @@ func BenchmarkRate(b *testing.B) {
 		board++
 	}
 	_ = sink
+}
+
+// TestTableSlotsSpread: boards that differ only in their last row still
+// spread over the table (a hash whose slot came from its low bits put all
+// 65,536 in one slot, and the strong level searched four times as many
+// chance nodes).
+func TestTableSlotsSpread(t *testing.T) {
+	tab := newTable(minTableSize)
+	slots := map[uint64]bool{}
+	for row := range uint64(1 << 16) {
+		slots[tab.slot(twenty48.Board(row<<48|0x0000_1234_5678_9abc))] = true
+	}
+	if len(slots) < minTableSize/2 {
+		t.Errorf("65,536 last rows fill %d of %d slots", len(slots), minTableSize)
+	}
+}
+
+// TestTable: an entry answers for its depth and less, a new generation
+// forgets it, and a table half filled doubles when cleared.
+func TestTable(t *testing.T) {
+	tab := newTable(minTableSize)
+	b := twenty48.Board(0x0000_0100_2310_6543)
+	if _, ok := tab.get(b, 1); ok {
+		t.Fatal("an empty table has a value")
+	}
+	tab.put(b, 3, 42)
+	for depth, want := range map[int]bool{1: true, 3: true, 4: false} {
+		if v, ok := tab.get(b, depth); ok != want || ok && v != 42 {
+			t.Errorf("get at depth %d: %v, %v; want 42, %v", depth, v, ok, want)
+		}
+	}
+	tab.put(b, 5, 43)
+	if v, ok := tab.get(b, 5); !ok || v != 43 {
+		t.Errorf("after a deeper put: %v, %v", v, ok)
+	}
+	tab.clear()
+	if _, ok := tab.get(b, 1); ok {
+		t.Error("a cleared table has a value")
+	}
+	if len(tab.entries) != minTableSize {
+		t.Errorf("a table holding one entry grew to %d", len(tab.entries))
+	}
+	for i := range minTableSize/2 + 1 {
+		tab.put(twenty48.Board(i)*0x1111, 1, float32(i))
+	}
+	for i := range minTableSize/2 + 1 {
+		if v, ok := tab.get(twenty48.Board(i)*0x1111, 1); ok && v != float32(i) {
+			t.Fatalf("entry %d reads %v", i, v)
+		}
+	}
+	tab.clear()
+	if len(tab.entries) != 2*minTableSize {
+		t.Errorf("a table filled over half is %d entries after clear, want %d", len(tab.entries), 2*minTableSize)
+	}
+	if _, ok := tab.get(0x1111, 1); ok {
+		t.Error("a grown table has a value")
+	}
 }

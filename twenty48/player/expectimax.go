@@ -1,8 +1,10 @@
 package player
 
 import (
+	"math"
 	"math/bits"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"gamelab/twenty48"
@@ -14,16 +16,19 @@ import (
 // empty cell and both tiles (a 2 nine times in ten, a 4 once). Leaves are
 // rated by a trained n-tuple network, when it has one (a move then is worth
 // its points plus what follows, the network's own measure), else by the
-// line tables of the heuristic. A transposition table per
-// root move keeps each position searched once per depth; chance branches
-// less likely than minProbability are rated at once; the depth grows with
-// the number of distinct tiles, as hard positions need it; the root moves
-// are searched in parallel. It allocates nothing per node.
+// line tables of the heuristic. A transposition table keeps each position
+// searched once per depth; chance branches less likely than minProbability
+// are rated at once; the depth grows with the number of distinct tiles, as
+// hard positions need it; the root moves are searched in parallel, over
+// the one table. It allocates nothing per node. Its moves are not always
+// the same from run to run: which root move's search stores a position
+// first decides how deep the others find it searched, and near-equal
+// moves may change places (the spawns, drawn from a game's seed, do not).
 type Expectimax struct {
 	budget Budget
 	net    *ntuple.Network
 	lines  *[1 << 16]float32 // the heuristic's line ratings
-	tables [4]*table         // one per root move, reused move after move
+	table  *table            // shared by the root moves, reused move after move
 }
 
 // Budget sets how hard Expectimax searches.
@@ -76,11 +81,7 @@ var (
 // NewExpectimax returns a player searching within budget, rating positions
 // with net, or with the heuristic if net is nil.
 func NewExpectimax(b Budget, net *ntuple.Network) *Expectimax {
-	e := &Expectimax{budget: b, net: net, lines: lineRating()}
-	for i := range e.tables {
-		e.tables[i] = newTable(minTableSize)
-	}
-	return e
+	return &Expectimax{budget: b, net: net, lines: lineRating(), table: newTable(minTableSize)}
 }
 
 // Move implements Strategy.
@@ -119,12 +120,16 @@ func (e *Expectimax) timed(b twenty48.Board) (twenty48.Direction, bool) {
 }
 
 // search returns the best move within bounds, the root moves weighed in
-// parallel.
+// parallel over one transposition table: positions met under one root
+// move are met under others (a quarter of the chance nodes at the strong
+// level).
 func (e *Expectimax) search(b twenty48.Board, bounds Budget) (twenty48.Direction, bool) {
 	depth := min(bounds.MaxDepth, max(bounds.MinDepth, distinct(b)-bounds.DepthOffset))
 	var values [4]float32
 	var moved [4]bool
+	var stored [4]int
 	var wg sync.WaitGroup
+	e.table.clear()
 	for i, d := range twenty48.Directions {
 		next, points := b.Move(d)
 		if next == b {
@@ -132,12 +137,15 @@ func (e *Expectimax) search(b twenty48.Board, bounds Budget) (twenty48.Direction
 		}
 		moved[i] = true
 		wg.Go(func() {
-			s := searcher{t: e.tables[i], minProb: bounds.MinProbability, net: e.net, lines: e.lines}
-			s.t.clear()
+			s := searcher{t: e.table, minProb: bounds.MinProbability, net: e.net, lines: e.lines}
 			values[i] = s.points(points) + s.chance(next, depth-1, 1)
+			stored[i] = s.stored
 		})
 	}
 	wg.Wait()
+	for _, n := range stored {
+		e.table.stored += n
+	}
 	best, found := twenty48.Up, false
 	for i, d := range twenty48.Directions {
 		if moved[i] && (!found || values[i] > values[best]) {
@@ -148,12 +156,13 @@ func (e *Expectimax) search(b twenty48.Board, bounds Budget) (twenty48.Direction
 }
 
 // searcher is the state of one search: its transposition table, pruning
-// threshold and network, if any.
+// threshold and network, if any, and the entries it added to the table.
 type searcher struct {
 	t       *table
 	minProb float32
 	net     *ntuple.Network
 	lines   *[1 << 16]float32
+	stored  int
 }
 
 // points returns what a move's points count for: with a network they are
@@ -228,7 +237,9 @@ func (s *searcher) chance(b twenty48.Board, depth int, prob float32) float32 {
 		sum += 0.9*s.move(two, depth-1, p*0.9) + 0.1*s.move(four, depth-1, p*0.1)
 	}
 	v := sum / float32(empty)
-	s.t.put(b, depth, v)
+	if s.t.put(b, depth, v) {
+		s.stored++
+	}
 	return v
 }
 
@@ -246,17 +257,28 @@ func distinct(b twenty48.Board) int {
 	return n
 }
 
-// table is a transposition table of chance nodes: open addressing over a
-// power-of-two array, entries marked by the generation of the search that
-// wrote them, so clearing costs nothing. An entry is 16 bytes, a quarter
-// of a cache line, so that a probe costs one miss: the table is far larger
-// than the caches, and its misses are what a deep search waits on.
+// table is a transposition table of chance nodes, shared by the searches
+// of the root moves without a lock: open addressing over a power-of-two
+// array, entries marked by the generation of the search that wrote them,
+// so clearing costs nothing. An entry is two words, the board's key (the
+// board exclusive-or its data) and its data (value, generation, depth),
+// so that a reader meeting an entry half written by another goroutine
+// sees a key that fits no board it looks for; and 16 bytes, so that a
+// probe costs one cache miss: the table is far larger than the caches,
+// and its misses are what a deep search waits on.
 type table struct {
 	entries []entry
-	cur     uint32 // the generation, in the top 24 bits of tag
+	cur     uint32 // the generation, in the top 24 bits of a tag
 	mask    uint64
 	shift   uint8 // 64 less the bits of a slot
 	stored  int   // the entries of this generation
+}
+
+// entry holds a board searched: data is its value (low 32 bits) and its
+// tag (high 32: the generation that wrote it, then the depth it was
+// searched to, 8 bits); key is the board exclusive-or data.
+type entry struct {
+	key, data atomic.Uint64
 }
 
 // The table starts small, as most searches are (a larger one only costs
@@ -264,14 +286,6 @@ type table struct {
 // than with 2^16), and doubles after a search that fills half of it, up to
 // maxTableSize entries (64 MiB), for the deep searches of a time per move.
 const minTableSize, maxTableSize = 1 << 16, 1 << 22
-
-// entry is a board searched, its value, and a tag: the generation that
-// wrote it (high 24 bits) and the depth it was searched to (low 8).
-type entry struct {
-	key twenty48.Board
-	val float32
-	tag uint32
-}
 
 func newTable(size int) *table {
 	return &table{entries: make([]entry, size), mask: uint64(size - 1), shift: uint8(64 - bits.Len(uint(size-1))), cur: 1}
@@ -287,7 +301,7 @@ func (t *table) clear() {
 	t.stored = 0
 	t.cur = (t.cur + 1) & (1<<24 - 1)
 	if t.cur == 0 {
-		clear(t.entries)
+		t.entries = make([]entry, len(t.entries))
 		t.cur = 1
 	}
 }
@@ -305,30 +319,33 @@ func (t *table) get(b twenty48.Board, depth int) (float32, bool) {
 	i := t.slot(b)
 	for probe := range uint64(4) {
 		e := &t.entries[(i+probe)&t.mask]
-		if e.tag>>8 != t.cur {
+		data := e.data.Load()
+		if uint32(data>>40) != t.cur {
 			return 0, false
 		}
-		if e.key == b {
-			return e.val, int(e.tag&255) >= depth
+		if e.key.Load()^data == uint64(b) {
+			return math.Float32frombits(uint32(data)), int(data>>32&255) >= depth
 		}
 	}
 	return 0, false
 }
 
 // put keeps the value of b at depth, in a free slot near its own or over
-// the first one.
-func (t *table) put(b twenty48.Board, depth int, v float32) {
+// the first one; it reports whether the slot was free.
+func (t *table) put(b twenty48.Board, depth int, v float32) bool {
+	data := uint64(t.cur<<8|uint32(depth))<<32 | uint64(math.Float32bits(v))
 	i := t.slot(b)
-	tag := t.cur<<8 | uint32(depth)
 	for probe := range uint64(4) {
 		e := &t.entries[(i+probe)&t.mask]
-		if e.tag>>8 != t.cur || e.key == b {
-			if e.tag>>8 != t.cur {
-				t.stored++
-			}
-			*e = entry{b, v, tag}
-			return
+		old := e.data.Load()
+		if free := uint32(old>>40) != t.cur; free || e.key.Load()^old == uint64(b) {
+			e.data.Store(data)
+			e.key.Store(uint64(b) ^ data)
+			return free
 		}
 	}
-	t.entries[i] = entry{b, v, tag}
+	e := &t.entries[i]
+	e.data.Store(data)
+	e.key.Store(uint64(b) ^ data)
+	return false
 }

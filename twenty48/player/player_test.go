@@ -140,13 +140,17 @@ func TestTable(t *testing.T) {
 	if _, ok := tab.get(b, 1); ok {
 		t.Fatal("an empty table has a value")
 	}
-	tab.put(b, 3, 42)
+	if !tab.put(b, 3, 42) {
+		t.Error("the first entry took a slot not free")
+	}
 	for depth, want := range map[int]bool{1: true, 3: true, 4: false} {
 		if v, ok := tab.get(b, depth); ok != want || ok && v != 42 {
 			t.Errorf("get at depth %d: %v, %v; want 42, %v", depth, v, ok, want)
 		}
 	}
-	tab.put(b, 5, 43)
+	if tab.put(b, 5, 43) {
+		t.Error("an entry written again took a free slot")
+	}
 	if v, ok := tab.get(b, 5); !ok || v != 43 {
 		t.Errorf("after a deeper put: %v, %v", v, ok)
 	}
@@ -158,7 +162,9 @@ func TestTable(t *testing.T) {
 		t.Errorf("a table holding one entry grew to %d", len(tab.entries))
 	}
 	for i := range minTableSize/2 + 1 {
-		tab.put(twenty48.Board(i)*0x1111, 1, float32(i))
+		if tab.put(twenty48.Board(i)*0x1111, 1, float32(i)) {
+			tab.stored++ // as search counts its searchers' new entries
+		}
 	}
 	for i := range minTableSize/2 + 1 {
 		if v, ok := tab.get(twenty48.Board(i)*0x1111, 1); ok && v != float32(i) {

@@ -219,7 +219,7 @@ func (s *searcher) chance(b twenty48.Board, depth int, prob float32) float32 {
 	if depth <= 0 || prob < s.minProb {
 		return s.rate(b, b.Transpose())
 	}
-	if v, ok := s.t.get(b, depth); ok {
+	if v, ok := s.t.get(b, depth, prob); ok {
 		return v
 	}
 	empty := b.Empty()
@@ -237,7 +237,7 @@ func (s *searcher) chance(b twenty48.Board, depth int, prob float32) float32 {
 		sum += 0.9*s.move(two, depth-1, p*0.9) + 0.1*s.move(four, depth-1, p*0.1)
 	}
 	v := sum / float32(empty)
-	if s.t.put(b, depth, v) {
+	if s.t.put(b, depth, prob, v) {
 		s.stored++
 	}
 	return v
@@ -261,25 +261,45 @@ func distinct(b twenty48.Board) int {
 // of the root moves without a lock: open addressing over a power-of-two
 // array, entries marked by the generation of the search that wrote them,
 // so clearing costs nothing. An entry is two words, the board's key (the
-// board exclusive-or its data) and its data (value, generation, depth),
-// so that a reader meeting an entry half written by another goroutine
-// sees a key that fits no board it looks for; and 16 bytes, so that a
-// probe costs one cache miss: the table is far larger than the caches,
-// and its misses are what a deep search waits on.
+// board exclusive-or its data) and its data, so that a reader meeting an
+// entry half written by another goroutine sees a key that fits no board
+// it looks for; and 16 bytes, so that a probe costs one cache miss: the
+// table is far larger than the caches, and its misses are what a deep
+// search waits on.
+//
+// An entry answers only for searches about as deep as its own or
+// shallower: as many moves to go or fewer, and a line reaching it at most
+// twice as likely (shallowest) as the one it was searched from. The chance
+// of the line, against the threshold, bounds how far below the search
+// goes: a value searched from a far less likely line is a shallower one,
+// and taken for any line it cost the fast level a sixth of its strength.
+// Asking for lines no likelier at all cost 2.6 times the time for little
+// more: the same position is reached along lines a little more and a
+// little less likely (spawns in another order, merges between them), and
+// was searched again and again. On the first 50 games of seed 5 at the
+// fast level, Σ max tile / 2048 and CPU-seconds per 10,000 points: any
+// line 253, 0.097; twice as likely 305, 0.106; no likelier 308, 0.274.
 type table struct {
 	entries []entry
-	cur     uint32 // the generation, in the top 24 bits of a tag
+	cur     uint64 // the generation, genBits bits
 	mask    uint64
 	shift   uint8 // 64 less the bits of a slot
 	stored  int   // the entries of this generation
 }
 
-// entry holds a board searched: data is its value (low 32 bits) and its
-// tag (high 32: the generation that wrote it, then the depth it was
-// searched to, 8 bits); key is the board exclusive-or data.
+// entry holds a board searched: data is its value (bits 0-31), the
+// chance of the line that reached it (32-47: the top half of a float32,
+// rounded down), the moves searched below it (48-53) and the generation
+// that wrote it (54-63); key is the board exclusive-or data.
 type entry struct {
 	key, data atomic.Uint64
 }
+
+const (
+	genShift, genBits = 54, 10
+	maxStoredDepth    = 63
+	shallowest        = 0.5 // the least likely a line an entry serves, against its own
+)
 
 // The table starts small, as most searches are (a larger one only costs
 // them cache misses: the fast level searched 20% slower with 2^21 entries
@@ -292,14 +312,14 @@ func newTable(size int) *table {
 }
 
 // clear forgets every entry, by starting a new generation, first doubling
-// the table if the last search filled half of it. After 2^24 generations
-// the tags wrap, so the entries are wiped then.
+// the table if the last search filled half of it. After 2^genBits
+// generations they wrap, so the entries are wiped then.
 func (t *table) clear() {
 	if t.stored > len(t.entries)/2 && len(t.entries) < maxTableSize {
 		*t = *newTable(2 * len(t.entries))
 	}
 	t.stored = 0
-	t.cur = (t.cur + 1) & (1<<24 - 1)
+	t.cur = (t.cur + 1) & (1<<genBits - 1)
 	if t.cur == 0 {
 		t.entries = make([]entry, len(t.entries))
 		t.cur = 1
@@ -313,32 +333,35 @@ func (t *table) slot(b twenty48.Board) uint64 {
 	return uint64(b) * 0x9e3779b97f4a7c15 >> t.shift
 }
 
-// get returns the value of b searched at least depth deep, if the table has
-// it.
-func (t *table) get(b twenty48.Board, depth int) (float32, bool) {
+// get returns the value of b searched at least depth moves deep from a
+// line at least prob*shallowest likely, if the table has it.
+func (t *table) get(b twenty48.Board, depth int, prob float32) (float32, bool) {
 	i := t.slot(b)
 	for probe := range uint64(4) {
 		e := &t.entries[(i+probe)&t.mask]
 		data := e.data.Load()
-		if uint32(data>>40) != t.cur {
+		if data>>genShift != t.cur {
 			return 0, false
 		}
 		if e.key.Load()^data == uint64(b) {
-			return math.Float32frombits(uint32(data)), int(data>>32&255) >= depth
+			ok := int(data>>48&maxStoredDepth) >= depth && uint32(data>>32&0xffff)<<16 >= math.Float32bits(prob*shallowest)
+			return math.Float32frombits(uint32(data)), ok
 		}
 	}
 	return 0, false
 }
 
-// put keeps the value of b at depth, in a free slot near its own or over
-// the first one; it reports whether the slot was free.
-func (t *table) put(b twenty48.Board, depth int, v float32) bool {
-	data := uint64(t.cur<<8|uint32(depth))<<32 | uint64(math.Float32bits(v))
+// put keeps the value of b searched depth moves deep from a line prob
+// likely, in a free slot near its own or over the first one; it reports
+// whether the slot was free.
+func (t *table) put(b twenty48.Board, depth int, prob, v float32) bool {
+	data := t.cur<<genShift | uint64(min(depth, maxStoredDepth))<<48 |
+		uint64(math.Float32bits(prob)>>16)<<32 | uint64(math.Float32bits(v))
 	i := t.slot(b)
 	for probe := range uint64(4) {
 		e := &t.entries[(i+probe)&t.mask]
 		old := e.data.Load()
-		if free := uint32(old>>40) != t.cur; free || e.key.Load()^old == uint64(b) {
+		if free := old>>genShift != t.cur; free || e.key.Load()^old == uint64(b) {
 			e.data.Store(data)
 			e.key.Store(uint64(b) ^ data)
 			return free

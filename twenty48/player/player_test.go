@@ -132,42 +132,47 @@ func TestTableSlotsSpread(t *testing.T) {
 	}
 }
 
-// TestTable: an entry answers for its depth and less, a new generation
-// forgets it, and a table half filled doubles when cleared.
+// TestTable: an entry answers for searches no deeper than its own (in
+// moves and in the chance of the line), a new generation forgets it, and a
+// table half filled doubles when cleared.
 func TestTable(t *testing.T) {
 	tab := newTable(minTableSize)
 	b := twenty48.Board(0x0000_0100_2310_6543)
-	if _, ok := tab.get(b, 1); ok {
+	if _, ok := tab.get(b, 1, 1); ok {
 		t.Fatal("an empty table has a value")
 	}
-	if !tab.put(b, 3, 42) {
+	if !tab.put(b, 3, 0.25, 42) {
 		t.Error("the first entry took a slot not free")
 	}
-	for depth, want := range map[int]bool{1: true, 3: true, 4: false} {
-		if v, ok := tab.get(b, depth); ok != want || ok && v != 42 {
-			t.Errorf("get at depth %d: %v, %v; want 42, %v", depth, v, ok, want)
+	for _, c := range []struct {
+		depth int
+		prob  float32
+		want  bool
+	}{{1, 0.25, true}, {3, 0.25, true}, {3, 0.01, true}, {3, 0.5, true}, {4, 0.25, false}, {3, 0.51, false}, {1, 1, false}} {
+		if v, ok := tab.get(b, c.depth, c.prob); ok != c.want || ok && v != 42 {
+			t.Errorf("get %d moves deep at %v: %v, %v; want 42, %v", c.depth, c.prob, v, ok, c.want)
 		}
 	}
-	if tab.put(b, 5, 43) {
+	if tab.put(b, 5, 1, 43) {
 		t.Error("an entry written again took a free slot")
 	}
-	if v, ok := tab.get(b, 5); !ok || v != 43 {
+	if v, ok := tab.get(b, 5, 1); !ok || v != 43 {
 		t.Errorf("after a deeper put: %v, %v", v, ok)
 	}
 	tab.clear()
-	if _, ok := tab.get(b, 1); ok {
+	if _, ok := tab.get(b, 1, 0); ok {
 		t.Error("a cleared table has a value")
 	}
 	if len(tab.entries) != minTableSize {
 		t.Errorf("a table holding one entry grew to %d", len(tab.entries))
 	}
 	for i := range minTableSize/2 + 1 {
-		if tab.put(twenty48.Board(i)*0x1111, 1, float32(i)) {
+		if tab.put(twenty48.Board(i)*0x1111, 1, 1, float32(i)) {
 			tab.stored++ // as search counts its searchers' new entries
 		}
 	}
 	for i := range minTableSize/2 + 1 {
-		if v, ok := tab.get(twenty48.Board(i)*0x1111, 1); ok && v != float32(i) {
+		if v, ok := tab.get(twenty48.Board(i)*0x1111, 1, 1); ok && v != float32(i) {
 			t.Fatalf("entry %d reads %v", i, v)
 		}
 	}
@@ -175,7 +180,14 @@ func TestTable(t *testing.T) {
 	if len(tab.entries) != 2*minTableSize {
 		t.Errorf("a table filled over half is %d entries after clear, want %d", len(tab.entries), 2*minTableSize)
 	}
-	if _, ok := tab.get(0x1111, 1); ok {
+	if _, ok := tab.get(0x1111, 1, 0); ok {
 		t.Error("a grown table has a value")
+	}
+	tab.put(0x1111, 1, 1, 1)
+	for range 1<<genBits - 1 { // back to this generation: the entries were wiped on the way
+		tab.clear()
+	}
+	if _, ok := tab.get(0x1111, 1, 0); ok {
+		t.Error("a table whose generations wrapped has a value")
 	}
 }

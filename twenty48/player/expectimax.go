@@ -321,7 +321,7 @@ func (t *table) clear() {
 	t.stored = 0
 	t.cur = (t.cur + 1) & (1<<genBits - 1)
 	if t.cur == 0 {
-		t.entries = make([]entry, len(t.entries))
+		clear(t.entries)
 		t.cur = 1
 	}
 }

@@ -17,7 +17,7 @@ import (
 // rated by a trained n-tuple network, when it has one (a move then is worth
 // its points plus what follows, the network's own measure), else by the
 // line tables of the heuristic. A transposition table keeps each position
-// searched once per depth; chance branches less likely than minProbability
+// searched about once per depth; chance branches less likely than minProbability
 // are rated at once; the depth grows with the number of distinct tiles, as
 // hard positions need it; the root moves are searched in parallel, over
 // the one table. It allocates nothing per node. Its moves are not always
@@ -54,8 +54,9 @@ var (
 	// with few it looks up to eight moves ahead. Σ max tile / 2048 = 633
 	// and 589 over 100 games (seeds 5 and 7) at 0.13-0.16 CPU-seconds per
 	// 10,000 points (since the transposition table's fixes, 610 per 100
-	// over the first 50 of seed 5 at 0.106, where before them 538 at 0.148); 467 and 481 at 0.09 before the heuristic's weights
-	// were tuned at this level; the former rule (two to four moves by the
+	// over the first 50 of seed 5 at 0.106, where before them 538 at
+	// 0.148); 467 and 481 at 0.09 before the heuristic's weights were
+	// tuned at this level; the former rule (two to four moves by the
 	// number of distinct tiles, pruning at 0.1%) made 352 at 0.141.
 	Fast = Budget{MinDepth: 4, MaxDepth: 8, DepthOffset: 0, MinProbability: 0.03}
 	// Strong bounds its search by chance too, as far as 0.1%: six to

@@ -53,9 +53,10 @@ type blackFirst struct {
 	colours []uint8 // the multiset's colours, by rank
 	rankOf  [MaxColours + 1]uint8
 	// masks[i*len(colours)+r] holds the positions where hint i's guess has
-	// the colour of rank r; ranks[i] the ranks hint i's guess has.
-	masks []uint64
-	ranks [][]uint8
+	// the colour of rank r, and byRank[r*hints+i] too; ranks[i] the ranks
+	// hint i's guess has.
+	masks, byRank []uint64
+	ranks         [][]uint8
 	// levels[d] is the state after d positions were fixed by a branch.
 	levels []blackState
 	// multiset is the multiset reset last prepared for: resume prepares
@@ -72,9 +73,13 @@ type blackFirst struct {
 type blackState struct {
 	open    uint64   // the positions still to place
 	allowed []uint64 // by rank: the positions the colour may still take
-	left    []int8   // by rank: the pegs still to place
-	need    []int8   // by hint: the blacks still wanted
-	active  []int32  // the hints not done (propagate)
+	// cand, by hint, holds the positions where the hint's guess has a
+	// colour still allowed there, open or not: kept as allowed changes
+	// (forbid), since propagate reads it for every hint at every pass.
+	cand   []uint64
+	left   []int8  // by rank: the pegs still to place
+	need   []int8  // by hint: the blacks still wanted
+	active []int32 // the hints not done (propagate)
 }
 
 func newBlackFirst(p *problem) *blackFirst {
@@ -99,7 +104,7 @@ func (b *blackFirst) reset(k *[MaxColours + 1]uint8) {
 	all := uint64(1)<<b.pegs - 1 // b.pegs is at most wordPegs, 64: 1<<64 is 0, all ones
 	for d := range b.levels {
 		l := &b.levels[d]
-		l.allowed, l.left = zeroed(l.allowed, n), zeroed(l.left, n)
+		l.allowed, l.left, l.cand = zeroed(l.allowed, n), zeroed(l.left, n), zeroed(l.cand, b.hints)
 	}
 	root := &b.levels[0]
 	root.open = all
@@ -114,7 +119,7 @@ func (b *blackFirst) reset(k *[MaxColours + 1]uint8) {
 		root.need[i] = int8(bl)
 		root.active = append(root.active, int32(i))
 	}
-	b.masks = zeroed(b.masks, b.hints*n)
+	b.masks, b.byRank = zeroed(b.masks, b.hints*n), zeroed(b.byRank, b.hints*n)
 	for i := range b.hints {
 		b.ranks[i] = b.ranks[i][:0]
 		for q, c := range b.guess[i] {
@@ -126,6 +131,8 @@ func (b *blackFirst) reset(k *[MaxColours + 1]uint8) {
 				b.ranks[i] = append(b.ranks[i], rank[c])
 			}
 			*m |= 1 << q
+			b.byRank[int(rank[c])*b.hints+i] |= 1 << q
+			root.cand[i] |= 1 << q
 		}
 	}
 }
@@ -194,13 +201,18 @@ func (b *blackFirst) resume(k *[MaxColours + 1]uint8, start *blackStart, yield f
 // candidates returns the open positions where hint i's guess has a colour
 // still allowed there: the places its blacks can still take.
 func (b *blackFirst) candidates(s *blackState, i int) uint64 {
-	n := len(b.colours)
-	masks := b.masks[i*n : (i+1)*n]
-	var m uint64
-	for _, r := range b.ranks[i] {
-		m |= masks[r] & s.allowed[r]
+	return s.cand[i] & s.open
+}
+
+// forbid takes the positions x from those the colour of rank r may take.
+func (b *blackFirst) forbid(s *blackState, r uint8, x uint64) {
+	if x &= s.allowed[r]; x == 0 {
+		return
 	}
-	return m & s.open
+	s.allowed[r] &^= x
+	for i, m := range b.byRank[int(r)*b.hints : (int(r)+1)*b.hints] {
+		s.cand[i] &^= m & x
+	}
 }
 
 // fix places the colour of rank r at position q; false if that takes a
@@ -213,7 +225,7 @@ func (b *blackFirst) fix(s *blackState, q int, r uint8) bool {
 		return false
 	}
 	if s.left[r] == 0 {
-		s.allowed[r] = 0
+		b.forbid(s, r, s.allowed[r])
 	}
 	ok := true
 	for i, g := range b.at[q*b.hints : (q+1)*b.hints] {
@@ -249,7 +261,7 @@ func (b *blackFirst) propagate(s *blackState) (ok bool, hint int, places uint64)
 				if count > 0 {
 					masks := b.masks[i*n : (i+1)*n]
 					for _, r := range b.ranks[i] {
-						s.allowed[r] &^= masks[r]
+						b.forbid(s, r, masks[r])
 					}
 					changed = true
 				}
@@ -371,7 +383,7 @@ func (b *blackFirst) countRules(s *blackState, i, need int) (changed, ok bool) {
 					changed = true
 				}
 			} else if elsewhere := room &^ masks[r]; elsewhere != 0 {
-				s.allowed[r] &^= elsewhere
+				b.forbid(s, r, elsewhere)
 				changed = true
 			}
 		}
@@ -381,7 +393,7 @@ func (b *blackFirst) countRules(s *blackState, i, need int) (changed, ok bool) {
 			places, elsewhere := masks[r]&room, room&^masks[r]
 			if int(s.left[r]) <= bits.OnesCount64(elsewhere) {
 				if places != 0 {
-					s.allowed[r] &^= places
+					b.forbid(s, r, places)
 					changed = true
 				}
 				continue
@@ -424,7 +436,7 @@ func (b *blackFirst) search(d int, yield func(Code) bool) bool {
 		if !b.branch(d, q, r, yield) {
 			return false
 		}
-		s.allowed[r] &^= 1 << q
+		b.forbid(s, r, 1<<q)
 	}
 	// Every hint has its blacks: the first open position takes each colour
 	// it may.
@@ -447,7 +459,7 @@ func (b *blackFirst) branch(d, q int, r uint8, yield func(Code) bool) bool {
 
 // clone returns a copy of s in memory of its own.
 func (s *blackState) clone() blackState {
-	c := blackState{allowed: make([]uint64, len(s.allowed)), left: make([]int8, len(s.left)), need: make([]int8, len(s.need))}
+	c := blackState{allowed: make([]uint64, len(s.allowed)), cand: make([]uint64, len(s.cand)), left: make([]int8, len(s.left)), need: make([]int8, len(s.need))}
 	c.copyFrom(s)
 	return c
 }
@@ -456,6 +468,7 @@ func (s *blackState) clone() blackState {
 func (s *blackState) copyFrom(t *blackState) {
 	s.open = t.open
 	copy(s.allowed, t.allowed)
+	copy(s.cand, t.cand)
 	copy(s.left, t.left)
 	copy(s.need, t.need)
 	s.active = append(s.active[:0], t.active...)

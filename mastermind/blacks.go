@@ -1,6 +1,7 @@
 package mastermind
 
 import (
+	"math"
 	"math/bits"
 	"slices"
 )
@@ -10,7 +11,8 @@ import (
 // Max times), and the position-by-position search meets its dead ends deep
 // in the code, where every hint alone can still get its blacks but not all
 // together. So the blacks are placed first: the search takes the hint
-// with the fewest places left for its blacks and decides, for its first
+// with the fewest places to spare (places left for its blacks less the
+// blacks it wants; then the fewest places) and decides, for its first
 // such place, whether the code has the guess's colour there or not. Each
 // decision is followed to its consequences: a hint with all its blacks
 // forbids its guess's colour everywhere else, a hint with as many places
@@ -240,14 +242,14 @@ func (b *blackFirst) fix(s *blackState, q int, r uint8) bool {
 
 // propagate follows the rules above until none applies; false if they
 // reach a contradiction. Else it returns the hint with blacks wanted and
-// the fewest places left for them, and those places; -1 if every hint
-// has its blacks. A hint with its blacks and no places left is done: it
-// leaves the state's active hints.
+// the fewest places to spare for them (spareFirst), and those places; -1
+// if every hint has its blacks. A hint with its blacks and no places left
+// is done: it leaves the state's active hints.
 func (b *blackFirst) propagate(s *blackState) (ok bool, hint int, places uint64) {
 	n := len(b.colours)
 	for {
 		changed := false
-		hint, fewest := -1, 65
+		hint, fewest := -1, math.MaxInt
 		for k := 0; k < len(s.active); k++ {
 			i := int(s.active[k])
 			need := int(s.need[i])
@@ -274,8 +276,8 @@ func (b *blackFirst) propagate(s *blackState) (ok bool, hint int, places uint64)
 				}
 				changed = true
 			default:
-				if count < fewest {
-					hint, fewest, places = i, count, cand
+				if key := spareFirst(count, need); key < fewest {
+					hint, fewest, places = i, key, cand
 				}
 				continue
 			}
@@ -346,6 +348,19 @@ func (b *blackFirst) propagate(s *blackState) (ok bool, hint int, places uint64)
 		return true, hint, places
 	}
 }
+
+// spareFirst orders the hints a search may branch on: the fewest places
+// to spare first (the places left less the blacks wanted), then the fewest
+// places. Either way of the branch decides one place; the hint with the
+// least to spare is the nearest to having all its places decided, by a
+// contradiction or by taking them all. Against the fewest places alone
+// (the former rule), nodes of the search: random instances of 16 pegs over
+// 10 colours with 12 hints 10 to 19% fewer, of 20 pegs over 7, 8 or 10
+// colours with 12 to 16 hints 3 to 71% fewer; guesses near the code (half
+// the pegs recoloured) of 24 to 48 pegs over 4 to 20 colours 5 to 68%
+// fewer, but for one of 32 pegs over 20 colours, solved in 981 nodes
+// rather than 759.
+func spareFirst(count, need int) int { return (count-need)*65 + count }
 
 // countRules applies the plain search's rules of hint i, wanting need
 // blacks, to s (for guesses near the code: near): its blacks are at most
@@ -429,8 +444,8 @@ func (b *blackFirst) search(d int, yield func(Code) bool) bool {
 		if hint < 0 {
 			break
 		}
-		// The first place of the hint with the fewest: the guess's colour
-		// there, or not.
+		// The first place of the hint with the fewest to spare: the
+		// guess's colour there, or not.
 		q := bits.TrailingZeros64(places)
 		r := b.rankOf[b.guess[hint][q]]
 		if !b.branch(d, q, r, yield) {

@@ -66,6 +66,9 @@ type blackFirst struct {
 	multiset *[MaxColours + 1]uint8
 	code     Code
 	nodes    int // nodes searched, to look at stop now and then
+	// agree[i*hints+j], for hints i < j, holds the positions where their
+	// guesses have the same colour (pairRules), for guesses near the code.
+	agree []uint64
 	// emit, while split runs, takes the nodes at depth splitDepth in
 	// place of their search.
 	emit func(*blackStart) bool
@@ -87,6 +90,18 @@ type blackState struct {
 func newBlackFirst(p *problem) *blackFirst {
 	b := &blackFirst{problem: p, code: make(Code, p.pegs), ranks: make([][]uint8, p.hints)}
 	b.levels = make([]blackState, p.pegs+1)
+	if p.near {
+		b.agree = make([]uint64, p.hints*p.hints)
+		for i := range p.hints {
+			for j := i + 1; j < p.hints; j++ {
+				for q := range p.pegs {
+					if p.guess[i][q] == p.guess[j][q] {
+						b.agree[i*p.hints+j] |= 1 << q
+					}
+				}
+			}
+		}
+	}
 	for d := range b.levels {
 		b.levels[d].need = make([]int8, p.hints)
 	}
@@ -344,6 +359,13 @@ func (b *blackFirst) propagate(s *blackState) (ok bool, hint int, places uint64)
 			if again {
 				continue
 			}
+			changed, ok := b.pairRules(s)
+			if !ok {
+				return false, -1, 0
+			}
+			if changed {
+				continue
+			}
 		}
 		return true, hint, places
 	}
@@ -422,6 +444,55 @@ func (b *blackFirst) countRules(s *blackState, i, need int) (changed, ok bool) {
 		}
 	}
 	return changed, true
+}
+
+// pairRules applies to s the rule of two hints i and j (for guesses near
+// the code, where each hint wants many blacks and the hints' guesses share
+// many places): a place where their guesses have the same colour gives
+// both a black or neither, any other gives one of them at most. So of the
+// places left to both alike, at least (need i + need j - the other places
+// left to either) / 2 are blacks, and at most the fewer of the two needs:
+// beyond, s has no arrangement; at as many as those places, each is a
+// black. It reports whether it changed s, and false if s has no
+// arrangement. On four instances of 16 hints on 48 pegs over 20 colours,
+// each guess the code with half its pegs recoloured: 2.1 to 39 s without
+// it (1.9 to 9.2 million nodes, on the three that were counted), 22 to 350
+// ms with it (6,085 to 79,062 nodes); 40 pegs over 6 colours with 14 hints
+// 2.5 s to 0.5 ms. On random instances it cut 0 to 10% of the nodes and
+// doubled the time: it serves near guesses only.
+func (b *blackFirst) pairRules(s *blackState) (changed, ok bool) {
+	for x, i := range s.active {
+		needI := int(s.need[i])
+		if needI == 0 {
+			continue
+		}
+		candI := s.cand[i] & s.open
+		for _, j := range s.active[x+1:] {
+			needJ := int(s.need[j])
+			if needJ == 0 {
+				continue
+			}
+			candJ := s.cand[j] & s.open
+			lo, hi := min(i, j), max(i, j)
+			same := b.agree[int(lo)*b.hints+int(hi)]
+			alike := candI & same // the same as candJ & same
+			n := bits.OnesCount64(alike)
+			least := (needI + needJ - bits.OnesCount64((candI|candJ)&^same) + 1) / 2
+			switch {
+			case least > min(n, needI, needJ):
+				return false, false
+			case least == n && n > 0:
+				for m := alike; m != 0; m &= m - 1 {
+					q := bits.TrailingZeros64(m)
+					if !b.fix(s, q, b.rankOf[b.guess[i][q]]) {
+						return false, false
+					}
+				}
+				return true, true
+			}
+		}
+	}
+	return false, true
 }
 
 // search searches from the state at level d; false if yield stopped it.

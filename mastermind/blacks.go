@@ -12,12 +12,15 @@ import (
 // in the code, where every hint alone can still get its blacks but not all
 // together. So the blacks are placed first: the search takes the hint
 // with the fewest places to spare (places left for its blacks less the
-// blacks it wants; then the fewest places) and decides, for its first
-// such place, whether the code has the guess's colour there or not. Each
-// decision is followed to its consequences: a hint with all its blacks
-// forbids its guess's colour everywhere else, a hint with as many places
-// left as blacks wanted takes them all, a colour with as many places left
-// as pegs takes them all, a position with one colour left takes it. Once
+// blacks it wants; then the fewest places) and decides, for one such
+// place (its first; near the code, the one whose colour most guesses
+// share: mostShared), whether the code has the guess's colour there or
+// not. Each decision is followed to its consequences: a hint with all its
+// blacks forbids its guess's colour everywhere else, a hint with as many
+// places left as blacks wanted takes them all, a colour with as many
+// places left as pegs takes them all, a position with one colour left
+// takes it (and near the code, the count rules and the rule of two hints:
+// countRules, pairRules). Once
 // every hint has its blacks, the pegs left fill the positions left where
 // no hint's guess has them: every way to do so is a solution. This makes
 // a tree of a few nodes a solution where the positions' search, even met

@@ -10,12 +10,13 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"syscall"
 
 	_ "gamelab/internal/quietterm" // before bubbletea: see its documentation
 )
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	err := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
 	stop()
 	os.Exit(exitCode(err, os.Stderr))

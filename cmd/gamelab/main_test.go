@@ -15,8 +15,10 @@ import (
 
 	"github.com/alecthomas/kong"
 
+	"gamelab/internal/bench"
 	"gamelab/internal/testenv"
 	"gamelab/internal/tui"
+	"gamelab/twenty48/player"
 )
 
 // call runs the command line args and returns what it printed and its exit
@@ -321,4 +323,37 @@ func TestMastermindBenchBuildsOnce(t *testing.T) {
 	if trees, _ := filepath.Glob(filepath.Join(dir, "*lookahead*")); len(trees) != 1 {
 		t.Errorf("kept in the cache: %v, want one tree", trees)
 	}
+}
+
+// TestInterruptedBenchReports stops a bench after its first game, as
+// Ctrl-C would: the game finished is reported, and the error says the run
+// stopped.
+func TestInterruptedBenchReports(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	cfg := player.BenchConfig("random", "fast", 3, 1)
+	cfg.Workers = 1
+	r, err := bench.Run(ctx, cfg, func() (bench.Player, error) {
+		return cancelAfterGame{player.NewBenchPlayer(&player.Random{}), cancel}, nil
+	}, nil)
+	var stdout bytes.Buffer
+	err = finishBench(&env{ctx: ctx, stdout: &stdout}, r, err, false)
+	if err == nil || !strings.Contains(err.Error(), "benchmark stopped after 1 of 3 games") {
+		t.Errorf("error %v, want the run stopped", err)
+	}
+	if out := stdout.String(); !strings.Contains(out, "1 of 3 (incomplete), seed 1") || !strings.Contains(out, "Σ max tile / 2048") {
+		t.Errorf("report:\n%s", out)
+	}
+}
+
+// cancelAfterGame is a bench player that cancels the run once it has
+// played a game.
+type cancelAfterGame struct {
+	bench.Player
+	cancel context.CancelFunc
+}
+
+func (p cancelAfterGame) Play(ctx context.Context, g bench.Game) (bench.Outcome, error) {
+	defer p.cancel()
+	return p.Player.Play(ctx, g)
 }

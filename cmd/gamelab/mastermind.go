@@ -124,10 +124,7 @@ func (c *mastermindBenchCmd) Run(e *env) error {
 		b, err := factory(c.Pegs, c.Colors)
 		return breaker.NewBenchPlayer(b, c.Pegs, c.Colors, cfg), err
 	})
-	if err != nil || report == nil {
-		return err
-	}
-	return printReport(e, report, c.JSON)
+	return finishBench(e, report, err, c.JSON)
 }
 
 type mastermindSolveCmd struct {

@@ -53,6 +53,19 @@ func runBench(e *env, label string, cfg bench.Config, newPlayer func() (bench.Pl
 	return bench.Run(e.ctx, cfg, newPlayer, progress)
 }
 
+// finishBench prints what a bench command played, even a run stopped
+// early (interrupted, or a player that failed), so that the finished games
+// of a long run are never lost, and returns the error that stopped it.
+func finishBench(e *env, r *bench.Report, err error, asJSON bool) error {
+	if r == nil || len(r.Outcomes) == 0 {
+		return err
+	}
+	if perr := printReport(e, r, asJSON); err == nil {
+		return perr
+	}
+	return err
+}
+
 // printReport adds the figures of the report's game and prints it as JSON
 // or as a summary for people.
 func printReport(e *env, r *bench.Report, asJSON bool) error {

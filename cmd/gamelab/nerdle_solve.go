@@ -123,11 +123,10 @@ func (c *nerdleBenchCmd) Run(e *env) error {
 	} else {
 		report, err = runBench(e, "nerdle", cfg, newPlayer)
 	}
-	if err != nil || report == nil {
-		return err
+	if report != nil {
+		report.Setup = time.Since(start) - report.Wall
 	}
-	report.Setup = time.Since(start) - report.Wall
-	return printReport(e, report, c.JSON)
+	return finishBench(e, report, err, c.JSON)
 }
 
 type nerdleSolveCmd struct {

@@ -217,13 +217,10 @@ func (c *owareMatchCmd) Run(e *env) error {
 		}
 		return p, err
 	})
-	if err != nil {
-		return err
-	}
-	if sprt != nil {
+	if sprt != nil && r != nil {
 		r.Figures = append(r.Figures, sprt.Figure(r.Outcomes))
 	}
-	return printReport(e, r, c.JSON)
+	return finishBench(e, r, err, c.JSON)
 }
 
 type owarePlayCmd struct {

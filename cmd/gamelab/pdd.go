@@ -111,10 +111,7 @@ func (c *pddBenchCmd) Run(e *env) error {
 	cfg.Shard, _ = bench.ParseShard(c.Shard)
 	cfg.Workers = c.Workers
 	report, err := runBench(e, "pdd", cfg, func() (bench.Player, error) { return learn.NewBenchPlayer(t) })
-	if err != nil || report == nil {
-		return err
-	}
-	return printReport(e, report, c.JSON)
+	return finishBench(e, report, err, c.JSON)
 }
 
 type pddPlayCmd struct {

@@ -233,10 +233,7 @@ func (c *twenty48BenchCmd) Run(e *env) error {
 	} else {
 		report, err = runBench(e, "2048", cfg, newPlayer)
 	}
-	if err != nil || report == nil {
-		return err
-	}
-	return printReport(e, report, c.JSON)
+	return finishBench(e, report, err, c.JSON)
 }
 
 type twenty48TrainCmd struct {

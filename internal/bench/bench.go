@@ -233,14 +233,12 @@ func Run(ctx context.Context, cfg Config, newPlayer func() (Player, error), prog
 			}
 			batch := make([]Outcome, 0, batchSize)
 			flushed := time.Now()
-			flush := func() bool {
-				select {
-				case results <- batch:
-					batch, flushed = make([]Outcome, 0, batchSize), time.Now()
-					return true
-				case <-ctx.Done():
-					return false
-				}
+			// The collector drains results until every worker is done, so
+			// a flush never blocks for good, and a game finished as the
+			// run is cancelled is still reported.
+			flush := func() {
+				results <- batch
+				batch, flushed = make([]Outcome, 0, batchSize), time.Now()
 			}
 			for !stop.Load() && ctx.Err() == nil {
 				k := int(next.Add(1) - 1)
@@ -253,8 +251,8 @@ func Run(ctx context.Context, cfg Config, newPlayer func() (Player, error), prog
 					return
 				}
 				batch = append(batch, o)
-				if (len(batch) >= batchSize || time.Since(flushed) >= batchTime) && !flush() {
-					return
+				if len(batch) >= batchSize || time.Since(flushed) >= batchTime {
+					flush()
 				}
 			}
 			if len(batch) > 0 {

@@ -20,7 +20,8 @@ import (
 // places left as blacks wanted takes them all, a colour with as many
 // places left as pegs takes them all, a position with one colour left
 // takes it (and near the code, the count rules and the rule of two hints:
-// countRules, pairRules). Once
+// countRules, pairRules; the count rules also for guesses that pile up a
+// colour: piledUp). Once
 // every hint has its blacks, the pegs left fill the positions left where
 // no hint's guess has them: every way to do so is a solution. This makes
 // a tree of a few nodes a solution where the positions' search, even met
@@ -72,6 +73,11 @@ type blackFirst struct {
 	// agree[i*hints+j], for hints i < j, holds the positions where their
 	// guesses have the same colour (pairRules), for guesses near the code.
 	agree []uint64
+	// counted[i] is set for the hints propagate applies countRules to:
+	// near the code all, else those whose guesses pile up a colour
+	// (piledUp); anyCounted if any is.
+	counted    []bool
+	anyCounted bool
 	// emit, while split runs, takes the nodes at depth splitDepth in
 	// place of their search.
 	emit func(*blackStart) bool
@@ -105,10 +111,41 @@ func newBlackFirst(p *problem) *blackFirst {
 			}
 		}
 	}
+	b.counted = make([]bool, p.hints)
+	for i, g := range p.guess {
+		b.counted[i] = p.near || piledUp(g, p.max)
+		b.anyCounted = b.anyCounted || b.counted[i]
+	}
 	for d := range b.levels {
 		b.levels[d].need = make([]int8, p.hints)
 	}
 	return b
+}
+
+// pileShare is how many times its share of the pegs (pegs/max) a colour
+// has in a guess that piles it up: piledUp.
+const pileShare = 4
+
+// piledUp reports whether guess g has some colour at least pileShare
+// times its share of the pegs, as a codebreaker's guesses may (a guess
+// that tries a colour at many places at once). There the count rules bind
+// on random instances too: a hint's blacks of that colour are at most
+// the code's pegs of it, few, however many places the guess gives it.
+// Nodes of the search on 20 pegs over 12 colours with 14 guesses, each
+// one consistent with those before (some with 9 to 12 pegs of a colour):
+// 546,512 without the rules, 20,414 with them on such hints, 18,226 on
+// all; 1,497,408, 1,133,158 and 749,308; 174,723, 151,105 and 88,139. On
+// random instances (16 pegs over 10 colours, 12 hints), where the rules
+// on all hints cut 10 to 25% of the nodes at 20 to 50% more time a node,
+// few hints pile up a colour and the search is as before.
+func piledUp(g Code, max int) bool {
+	var count [MaxColours + 1]int
+	for _, c := range g {
+		if count[c]++; count[c]*max >= pileShare*len(g) {
+			return true
+		}
+	}
+	return false
 }
 
 // reset prepares the search of multiset k.
@@ -348,10 +385,10 @@ func (b *blackFirst) propagate(s *blackState) (ok bool, hint int, places uint64)
 			}
 			continue
 		}
-		if b.near {
+		if b.anyCounted {
 			again := false
 			for _, i := range s.active {
-				if need := int(s.need[i]); need > 0 {
+				if need := int(s.need[i]); need > 0 && b.counted[i] {
 					changed, ok := b.countRules(s, int(i), need)
 					if !ok {
 						return false, -1, 0
@@ -362,6 +399,8 @@ func (b *blackFirst) propagate(s *blackState) (ok bool, hint int, places uint64)
 			if again {
 				continue
 			}
+		}
+		if b.near {
 			changed, ok := b.pairRules(s)
 			if !ok {
 				return false, -1, 0

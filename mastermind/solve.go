@@ -1165,7 +1165,7 @@ func parallel[R any](ctx context.Context, in *Instance, work func(a *arranger, j
 		done(<-out)
 	}
 	wg.Wait()
-	return ctx.Err()
+	return context.Cause(ctx) // names the signal that stopped it, if one did
 }
 
 // Count returns the number of codes that agree with the hints, counted on

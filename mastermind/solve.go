@@ -1126,25 +1126,44 @@ func (a *arranger) solve(j job, yield func(Code) bool) bool {
 	return j.meet.meet(a.problem, a.code, j.from, j.to, yield)
 }
 
-// parallel does the jobs on all cores, handing the result of each (made
-// by work) to done in the jobs' order; a few results wait at a time at
-// most.
-func parallel[R any](ctx context.Context, in *Instance, work func(a *arranger, j job) R, done func(R)) error {
+// parallel does the jobs on all cores. work hands a job's results to
+// emit as it makes them, and done gets every result, in the jobs' order,
+// the results of each job in the order it made them; when done returns
+// false the search stops (the results made meanwhile are dropped). Only
+// the jobs being worked on have results waiting, each its share of
+// pendingResults at most, so a job of billions of codes streams through
+// a few blocks: the worker of a later job waits for the earlier ones
+// rather than keeping all its text.
+func parallel[R any](ctx context.Context, in *Instance, work func(a *arranger, j job, emit func(R)), done func(R) bool) error {
 	p := prepare(in)
 	defer context.AfterFunc(ctx, func() { p.stop.Store(true) })()
 	workers := runtime.GOMAXPROCS(0)
+	// A job's queue carries its results, then one marked last; the
+	// queues are used again, as a search may have thousands of jobs of a
+	// few codes each, and a queue of room for hundreds of results each
+	// took longer to make than the job (a fifth of a 5 ms search).
+	type result struct {
+		r    R
+		last bool
+	}
 	type task struct {
 		j   job
-		out chan R
+		out chan result
 	}
 	tasks := make(chan task, 4*workers)
-	order := make(chan chan R, 4*workers)
+	order := make(chan chan result, 4*workers)
+	spare := make(chan chan result, 6*workers)
+	queue := max(pendingResults/workers, 4)
 	var wg sync.WaitGroup
 	for range workers {
 		wg.Go(func() {
 			a := newArranger(p)
 			for t := range tasks {
-				t.out <- work(a, t.j)
+				// Tasks are taken in the jobs' order, so the job whose
+				// results done waits for always has a worker: the
+				// workers blocked on a full queue hold later jobs.
+				work(a, t.j, func(r R) { t.out <- result{r: r} })
+				t.out <- result{last: true}
 			}
 		})
 	}
@@ -1153,7 +1172,12 @@ func parallel[R any](ctx context.Context, in *Instance, work func(a *arranger, j
 			if p.stop.Load() {
 				return false
 			}
-			out := make(chan R, 1)
+			var out chan result
+			select {
+			case out = <-spare:
+			default:
+				out = make(chan result, queue)
+			}
 			order <- out
 			tasks <- task{j, out}
 			return true
@@ -1161,22 +1185,39 @@ func parallel[R any](ctx context.Context, in *Instance, work func(a *arranger, j
 		close(tasks)
 		close(order)
 	}()
+	taking := true
 	for out := range order {
-		done(<-out)
+		for r := <-out; !r.last; r = <-out {
+			if taking && !done(r.r) {
+				taking = false
+				p.stop.Store(true)
+			}
+		}
+		select {
+		case spare <- out:
+		default:
+		}
 	}
 	wg.Wait()
 	return context.Cause(ctx) // names the signal that stopped it, if one did
 }
 
+// pendingResults is how many results may wait for done, shared among the
+// workers: for WriteSolutions blocks of outputBlock bytes, 32 MB in all.
+// Queues of 4 MB a worker lost 10-20% of the speed of writing tens of
+// millions of codes on two cores, the worker of a later job waiting
+// while the earlier one's codes were written.
+const pendingResults = 512
+
 // Count returns the number of codes that agree with the hints, counted on
 // all cores. It gives up with ctx's error when ctx is done.
 func Count(ctx context.Context, in *Instance) (int, error) {
 	total := 0
-	err := parallel(ctx, in, func(a *arranger, j job) int {
+	err := parallel(ctx, in, func(a *arranger, j job, emit func(int)) {
 		n := 0
 		a.solve(j, func(Code) bool { n++; return true })
-		return n
-	}, func(n int) { total += n })
+		emit(n)
+	}, func(n int) bool { total += n; return true })
 	return total, err
 }
 
@@ -1186,13 +1227,14 @@ func Count(ctx context.Context, in *Instance) (int, error) {
 // number. It gives up with ctx's error when ctx is done.
 func WriteSolutions(ctx context.Context, w io.Writer, in *Instance) (int, error) {
 	bw := bufio.NewWriterSize(w, 1<<16)
-	// Each job formats its codes into blocks of a fixed size, handed back
-	// once written for the next jobs to fill (up to freeBlocks wait): the
-	// text of millions of codes passes through the same few blocks, where
-	// a buffer a job, grown by doubling, took fresh memory for all of it,
-	// and its page faults and collections cost as much as the search.
+	// Each job formats its codes into blocks of a fixed size, handed to
+	// the writer as they fill and back once written for the next to
+	// fill: the text of millions of codes passes through the same few
+	// blocks, where a buffer a job, grown by doubling, took fresh memory
+	// for all of it, and its page faults and collections cost as much as
+	// the search (and a job of a billion codes all the machine's memory).
 	room := codeRoom(in.Pegs())
-	free := make(chan []byte, freeBlocks)
+	free := make(chan []byte, pendingResults+2*runtime.GOMAXPROCS(0))
 	block := func() []byte {
 		select {
 		case b := <-free:
@@ -1202,45 +1244,40 @@ func WriteSolutions(ctx context.Context, w io.Writer, in *Instance) (int, error)
 		}
 	}
 	type chunk struct {
-		blocks [][]byte
-		n      int
+		text []byte
+		n    int
 	}
 	total, started := 0, false
 	var err error
 	bw.WriteByte('[')
-	perr := parallel(ctx, in, func(a *arranger, j job) chunk {
+	perr := parallel(ctx, in, func(a *arranger, j job, emit func(chunk)) {
 		var ch chunk
-		var text []byte
 		a.solve(j, func(code Code) bool {
-			if cap(text)-len(text) < room {
-				if text != nil {
-					ch.blocks = append(ch.blocks, text)
+			if cap(ch.text)-len(ch.text) < room {
+				if ch.text != nil {
+					emit(ch)
 				}
-				text = block()
+				ch = chunk{text: block()}
 			}
-			text = appendCode(text, code)
+			ch.text = appendCode(ch.text, code)
 			ch.n++
 			return true
 		})
-		if text != nil {
-			ch.blocks = append(ch.blocks, text)
+		if ch.text != nil {
+			emit(ch)
 		}
-		return ch
-	}, func(ch chunk) {
-		for _, b := range ch.blocks {
-			if err == nil {
-				text := b
-				if !started {
-					text, started = b[1:], true // no comma before the first code
-				}
-				_, err = bw.Write(text)
-			}
-			select {
-			case free <- b[:0]:
-			default:
-			}
+	}, func(ch chunk) bool {
+		text := ch.text
+		if !started {
+			text, started = text[1:], true // no comma before the first code
+		}
+		_, err = bw.Write(text)
+		select {
+		case free <- ch.text[:0]:
+		default:
 		}
 		total += ch.n
+		return err == nil
 	})
 	if err != nil {
 		return total, err
@@ -1288,9 +1325,5 @@ func appendCode(text []byte, code Code) []byte {
 	return text[:n+at]
 }
 
-// WriteSolutions formats codes in blocks of outputBlock bytes, and keeps
-// up to freeBlocks of them for reuse.
-const (
-	outputBlock = 1 << 16
-	freeBlocks  = 64
-)
+// WriteSolutions formats codes in blocks of outputBlock bytes.
+const outputBlock = 1 << 16

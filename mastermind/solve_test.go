@@ -3,6 +3,7 @@ package mastermind
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"io"
@@ -296,6 +297,67 @@ func TestWriteSolutionsBlocks(t *testing.T) {
 		if got.String() != want.String() {
 			t.Fatalf("%d blacks: WriteSolutions wrote %d bytes unlike Solve's %d", blacks, got.Len(), want.Len())
 		}
+	}
+}
+
+// TestWriteSolutionsQueues: with so many workers that each job's queue
+// is the shortest (four blocks), the jobs (73 for 1,334,961 derangements
+// of ten colours, 400 KB of text each) fill their queues and wait for
+// the writer, and the text is still Solve's codes in Solve's order,
+// compared by hash.
+func TestWriteSolutionsQueues(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(pendingResults / 4))
+	guess := Code{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}
+	in := &Instance{Max: 10, Hints: []Hint{{guess, Answer{0, 10}}}}
+	want := sha256.New()
+	io.WriteString(want, "[")
+	n := 0
+	Solve(in, func(c Code) bool {
+		if n > 0 {
+			io.WriteString(want, ",")
+		}
+		io.WriteString(want, c.String())
+		n++
+		return true
+	})
+	io.WriteString(want, "].\n")
+	got := sha256.New()
+	if m, err := WriteSolutions(context.Background(), got, in); err != nil || m != n {
+		t.Fatalf("WriteSolutions %d, %v; want %d", m, err, n)
+	}
+	if !bytes.Equal(got.Sum(nil), want.Sum(nil)) {
+		t.Fatal("WriteSolutions wrote other text than Solve's codes")
+	}
+}
+
+// failingWriter takes n bytes, then fails every write.
+type failingWriter struct{ n int }
+
+var errWriterFull = errors.New("writer full")
+
+func (w *failingWriter) Write(p []byte) (int, error) {
+	if len(p) > w.n {
+		k := w.n
+		w.n = 0
+		return k, errWriterFull
+	}
+	w.n -= len(p)
+	return len(p), nil
+}
+
+// TestWriteSolutionsStopsOnWriteError: when the writer fails (a pipe
+// closed by head, a full disk), WriteSolutions stops with its error,
+// though the first job alone has more codes than could ever be listed:
+// a job's text streams to the writer as it is made, rather than waiting
+// for the job's end (which never came, its text filling the memory).
+func TestWriteSolutionsStopsOnWriteError(t *testing.T) {
+	in := &Instance{Max: 12, Hints: []Hint{
+		{Code{5, 12, 4, 10, 2, 6, 1, 1, 1, 11, 9, 1, 7, 11, 4, 7, 12, 1, 9, 4}, Answer{3, 7}},
+		{Code{5, 12, 9, 10, 9, 11, 9, 9, 12, 9, 11, 9, 6, 9, 9, 9, 9, 9, 2, 9}, Answer{0, 5}},
+	}}
+	n, err := WriteSolutions(context.Background(), &failingWriter{n: 1 << 20}, in)
+	if !errors.Is(err, errWriterFull) {
+		t.Fatalf("WriteSolutions: %d codes, error %v; want %v", n, err, errWriterFull)
 	}
 }
 
@@ -653,15 +715,15 @@ func TestCancelStopsJobs(t *testing.T) {
 	in := &Instance{Max: 9, Hints: []Hint{{Code{1, 2, 3, 4, 5, 6, 7, 8, 9}, Answer{0, 9}}}}
 	ctx, cancel := context.WithCancel(context.Background())
 	jobs, codes := 0, 0
-	err := parallel(ctx, in, func(a *arranger, j job) int {
+	err := parallel(ctx, in, func(a *arranger, j job, emit func(int)) {
 		cancel()
 		for !a.stop.Load() { // set by the context's AfterFunc, in a goroutine of its own
 			runtime.Gosched()
 		}
 		n := 0
 		a.solve(j, func(Code) bool { n++; return true })
-		return n
-	}, func(n int) { jobs++; codes += n })
+		emit(n)
+	}, func(n int) bool { jobs++; codes += n; return true })
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("parallel: %v", err)
 	}

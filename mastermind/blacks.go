@@ -14,15 +14,16 @@ import (
 // with the fewest places to spare (places left for its blacks less the
 // blacks it wants; then the fewest places) and decides, for one such
 // place (the one whose colour most guesses share: mostShared), whether
-// the code has the guess's colour there or not. Each decision is followed to its consequences: a hint with all its
-// blacks forbids its guess's colour everywhere else, a hint with as many
-// places left as blacks wanted takes them all, a colour with as many
-// places left as pegs takes them all, a position with one colour left
-// takes it (and near the code, the count rules and the rule of two hints:
-// countRules, pairRules; the count rules also for guesses that pile up a
-// colour: piledUp). Once
-// every hint has its blacks, the pegs left fill the positions left where
-// no hint's guess has them: every way to do so is a solution. This makes
+// the code has the guess's colour there or not. Each decision is
+// followed to its consequences: a hint with all its blacks forbids its
+// guess's colour everywhere else, a hint with as many places left as
+// blacks wanted takes them all, a colour with as many places left as pegs
+// takes them all, a position with one colour left takes it (and near the
+// code, the count rules and the rule of two hints: countRules,
+// pairRules; the count rules also for guesses that pile up a colour:
+// piledUp). Once every hint has its blacks, the pegs left fill the
+// positions left where no hint's guess has them: every way to do so is a
+// solution. This makes
 // a tree of a few nodes a solution where the positions' search, even met
 // in the middle, lists millions of half codes that do not meet.
 

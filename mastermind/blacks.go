@@ -431,7 +431,7 @@ func (b *blackFirst) propagate(s *blackState) (ok bool, hint int, places uint64)
 // colours, random ones), 0.59 to 1.18 times (6,335,220 to 3,764,994 on
 // 20 pegs over 12 colours with 14 hints; 1.7 to 1.1 s on one core); near
 // the code 0.91 to 1.11 times, 0.98 in the mean.
-func spareFirst(count, need int) int { return (count-need)*65 + wordPegs - count }
+func spareFirst(count, need int) int { return (count-need)*(wordPegs+1) + wordPegs - count }
 
 // countRules applies the plain search's rules of hint i, wanting need
 // blacks, to s (for guesses near the code: near): its blacks are at most

@@ -12,9 +12,9 @@ import (
 // in the code, where every hint alone can still get its blacks but not all
 // together. So the blacks are placed first: the search takes the hint
 // with the fewest places to spare (places left for its blacks less the
-// blacks it wants; then the fewest places) and decides, for one such
-// place (the one whose colour most guesses share: mostShared), whether
-// the code has the guess's colour there or not. Each decision is
+// blacks it wants; then the most places: spareFirst) and decides, for
+// one such place (the one whose colour most guesses share: mostShared),
+// whether the code has the guess's colour there or not. Each decision is
 // followed to its consequences: a hint with all its blacks forbids its
 // guess's colour everywhere else, a hint with as many places left as
 // blacks wanted takes them all, a colour with as many places left as pegs
@@ -434,15 +434,15 @@ func (b *blackFirst) propagate(s *blackState) (ok bool, hint int, places uint64)
 func spareFirst(count, need int) int { return (count-need)*(wordPegs+1) + wordPegs - count }
 
 // countRules applies the plain search's rules of hint i, wanting need
-// blacks, to s (for guesses near the code: near): its blacks are at most
-// the sum over its guess's colours of the smaller of the pegs left and
-// the places left, and at least the pegs of each colour with no room left
-// elsewhere. At the upper bound every colour gives all it can (all its
-// places if it has pegs enough, else all its pegs go there); at the lower
-// one none gives more than it must (a colour with room elsewhere goes
-// nowhere on the hint's places, one without fills all its room
-// elsewhere). It reports whether it changed s, and false if s has no
-// arrangement.
+// blacks, to s (for guesses near the code or that pile up a colour:
+// counted): its blacks are at most the sum over its guess's colours of
+// the smaller of the pegs left and the places left, and at least the
+// pegs of each colour with no room left elsewhere. At the upper bound
+// every colour gives all it can (all its places if it has pegs enough,
+// else all its pegs go there); at the lower one none gives more than it
+// must (a colour with room elsewhere goes nowhere on the hint's places,
+// one without fills all its room elsewhere). It reports whether it
+// changed s, and false if s has no arrangement.
 func (b *blackFirst) countRules(s *blackState, i, need int) (changed, ok bool) {
 	n := len(b.colours)
 	masks := b.masks[i*n : (i+1)*n]

@@ -262,6 +262,24 @@ func countsMatch(in *Instance, k *[MaxColours + 1]uint8) bool {
 	return true
 }
 
+// writeSolved writes Solve's codes of in to w as WriteSolutions should,
+// in Solve's order, and returns their number: the slow obvious output
+// the fast one is held to.
+func writeSolved(w io.Writer, in *Instance) int {
+	io.WriteString(w, "[")
+	n := 0
+	Solve(in, func(c Code) bool {
+		if n > 0 {
+			io.WriteString(w, ",")
+		}
+		io.WriteString(w, c.String())
+		n++
+		return true
+	})
+	io.WriteString(w, "].\n")
+	return n
+}
+
 // TestWriteSolutionsBlocks: output of several blocks (outputBlock) a
 // job, the first job's too, is Solve's codes in Solve's order, counted
 // once. The instances are one multiset's arrangements (a guess of nine
@@ -276,17 +294,7 @@ func TestWriteSolutionsBlocks(t *testing.T) {
 		}
 		in := &Instance{Max: 9, Hints: []Hint{{guess, Answer{blacks, 9 - blacks}}}}
 		var want strings.Builder
-		want.WriteString("[")
-		n := 0
-		Solve(in, func(c Code) bool {
-			if n > 0 {
-				want.WriteString(",")
-			}
-			want.WriteString(c.String())
-			n++
-			return true
-		})
-		want.WriteString("].\n")
+		n := writeSolved(&want, in)
 		if want.Len() < 16*outputBlock {
 			t.Fatalf("%d blacks: %d bytes of codes, want several blocks a job", blacks, want.Len())
 		}
@@ -310,17 +318,7 @@ func TestWriteSolutionsQueues(t *testing.T) {
 	guess := Code{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}
 	in := &Instance{Max: 10, Hints: []Hint{{guess, Answer{0, 10}}}}
 	want := sha256.New()
-	io.WriteString(want, "[")
-	n := 0
-	Solve(in, func(c Code) bool {
-		if n > 0 {
-			io.WriteString(want, ",")
-		}
-		io.WriteString(want, c.String())
-		n++
-		return true
-	})
-	io.WriteString(want, "].\n")
+	n := writeSolved(want, in)
 	got := sha256.New()
 	if m, err := WriteSolutions(context.Background(), got, in); err != nil || m != n {
 		t.Fatalf("WriteSolutions %d, %v; want %d", m, err, n)

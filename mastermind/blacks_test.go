@@ -91,3 +91,78 @@ func TestBlacksFirstAgainstPositions(t *testing.T) {
 		t.Fatalf("%d codes in all: the instances test too little", total)
 	}
 }
+
+// TestArrangementsOfOneHint: with one hint, the expected arrangements of a
+// multiset over every number of blacks add up to all its arrangements.
+func TestArrangementsOfOneHint(t *testing.T) {
+	r := rand.New(rand.NewPCG(25, 26))
+	for i := range 200 {
+		max, pegs := 2+r.IntN(10), 2+r.IntN(40)
+		in := randomInstance(r, max, pegs, 1)
+		p := prepare(in)
+		var k [MaxColours + 1]uint8
+		for range pegs {
+			k[1+r.IntN(max)]++
+		}
+		all, _ := math.Lgamma(float64(pegs + 1))
+		for c := 1; c <= max; c++ {
+			f, _ := math.Lgamma(float64(k[c]) + 1)
+			all -= f
+		}
+		sum := 0.0
+		for b := range pegs + 1 {
+			p.blacks[0] = b
+			sum += math.Pow(10, p.arrangements(&k)-all/math.Ln10)
+		}
+		if math.Abs(sum-1) > 1e-9 {
+			t.Fatalf("instance %d (%d pegs, %d colours): the chances of every number of blacks add up to %v", i, pegs, max, sum)
+		}
+	}
+}
+
+// TestEachMultisetItsSearch: where multisets of one instance are
+// arranged some blacks first and some by positions (by how many
+// arrangements each is expected to have), Solve finds the codes the search
+// by positions alone finds (tested against brute force on shorter codes),
+// compared as sets by their number and the sum of their hashes: they are
+// thousands a multiset.
+func TestEachMultisetItsSearch(t *testing.T) {
+	r := rand.New(rand.NewPCG(27, 28))
+	mixed := 0
+	for i := 0; mixed < 6; i++ {
+		if i == 500 {
+			t.Fatalf("%d instances of 500 mix the searches: too few to test", mixed)
+		}
+		max := 4 + r.IntN(2)
+		pegs := 2*max + 2 + r.IntN(3)
+		in := randomInstance(r, max, pegs, 3+r.IntN(2))
+		p := prepare(in)
+		kinds := map[bool]bool{}
+		p.multisets(func(k *[MaxColours + 1]uint8) bool { kinds[p.blacksFirst(k)] = true; return true })
+		if len(kinds) < 2 {
+			continue
+		}
+		mixed++
+		var got, want codeSet
+		Solve(in, got.add)
+		a := newArranger(p)
+		p.multisets(func(k *[MaxColours + 1]uint8) bool { return a.arrange(k, want.add) })
+		if got != want || got.n == 0 {
+			t.Fatalf("instance %d (%d pegs, %d colours, %d hints): %+v, want %+v", i, pegs, max, len(in.Hints), got, want)
+		}
+	}
+}
+
+// codeSet stands for a set of codes by their number and the sum of their
+// hashes.
+type codeSet struct{ n, sum uint64 }
+
+func (s *codeSet) add(c Code) bool {
+	h := uint64(len(c))
+	for _, x := range c {
+		h = mix(h ^ uint64(x))
+	}
+	s.n++
+	s.sum += h
+	return true
+}

@@ -22,10 +22,11 @@ import (
 // the sum over colours of the smaller count) are the hints' — colour by
 // colour, each hint's matches so far bounded by what the colours left can
 // still add. Then, for each such multiset, it arranges the pegs: over
-// many colours (blacksFirst) by placing each hint's blacks first
-// (blacks.go), over few position by position, keeping each hint's blacks
-// within what the pegs and positions left can still give. An instance
-// without solutions usually fails in the first step, at once.
+// many colours, or where few arrangements are expected (blacksFirst), by
+// placing each hint's blacks first (blacks.go), else position by
+// position, keeping each hint's blacks within what the pegs and positions
+// left can still give. An instance without solutions usually fails in the
+// first step, at once.
 
 // problem is an instance prepared for the search.
 type problem struct {
@@ -999,6 +1000,7 @@ func (p *problem) solve(yield func(Code) bool) {
 // instance meets in the middle.
 type job struct {
 	k        *[MaxColours + 1]uint8
+	blacks   bool                 // k is arranged blacks first (blacksFirst)
 	first    uint64               // the colours the first peg may have (bit c-1), 0 for any
 	start    *blackStart          // if not nil, the node of k's blacks-first search to search from
 	counts   *[MaxColours + 1]int // if not nil, the multiset the plain search arranges
@@ -1044,9 +1046,11 @@ const fewMultisets = 4
 // splitDepth (blacks.go), or for each multiset and colour of the first
 // peg when the positions' search arranges them.
 func (p *problem) multisetJobs(yield func(job) bool) {
-	suffixes := p.newSuffixTable
-	if p.blacksFirst() {
-		suffixes = func() *suffixTable { return nil }
+	whole := func(k *[MaxColours + 1]uint8) job {
+		if p.blacksFirst(k) {
+			return job{k: k, blacks: true}
+		}
+		return job{k: k, suffix: p.newSuffixTable()}
 	}
 	var few []*[MaxColours + 1]uint8
 	split := true
@@ -1057,28 +1061,29 @@ func (p *problem) multisetJobs(yield func(job) bool) {
 			}
 			split = false
 			for _, k := range few {
-				if !yield(job{k: k, suffix: suffixes()}) {
+				if !yield(whole(k)) {
 					return false
 				}
 			}
 			return true
 		}
-		return yield(job{k: k, suffix: suffixes()})
+		return yield(whole(k))
 	})
 	if !split {
 		return
 	}
-	if p.blacksFirst() {
-		b := newBlackFirst(p)
-		for _, k := range few {
-			if !b.split(k, func(start *blackStart) bool { return yield(job{k: k, start: start}) }) {
+	var b *blackFirst
+	for _, k := range few {
+		if p.blacksFirst(k) {
+			if b == nil {
+				b = newBlackFirst(p)
+			}
+			if !b.split(k, func(start *blackStart) bool { return yield(job{k: k, blacks: true, start: start}) }) {
 				return
 			}
+			continue
 		}
-		return
-	}
-	for _, k := range few {
-		t := suffixes()
+		t := p.newSuffixTable()
 		for c := 1; c <= p.max; c++ {
 			if k[c] > 0 && !yield(job{k: k, first: 1 << (c - 1), suffix: t}) {
 				return
@@ -1103,7 +1108,7 @@ func (a *arranger) solve(j job, yield func(Code) bool) bool {
 		}
 		return a.byPlain.arrange(j.counts, yield)
 	}
-	if j.k != nil && a.blacksFirst() {
+	if j.k != nil && j.blacks {
 		if a.byBlacks == nil {
 			a.byBlacks = newBlackFirst(a.problem)
 		}

@@ -98,21 +98,26 @@ func (p *problem) arrangements(k *[MaxColours + 1]uint8) float64 {
 		f, _ := math.Lgamma(float64(k[c]) + 1)
 		lg -= f
 	}
-	var chance [wordPegs + 1]float64 // of so many blacks, over the places so far
+	// chance[b] is that of b blacks over the places so far, kept up to
+	// the hint's blacks only: the ones above do not change those below.
+	var chance [wordPegs + 1]float64
 	for i, g := range p.guess {
+		want := p.blacks[i]
 		chance[0] = 1
 		for n, c := range g {
 			q := float64(k[c]) / float64(p.pegs)
-			chance[n+1] = chance[n] * q
-			for b := n; b >= 1; b-- {
+			if n < want {
+				chance[n+1] = chance[n] * q
+			}
+			for b := min(n, want); b >= 1; b-- {
 				chance[b] = chance[b]*(1-q) + chance[b-1]*q
 			}
 			chance[0] *= 1 - q
 		}
-		if chance[p.blacks[i]] == 0 {
+		if chance[want] == 0 {
 			return math.Inf(-1)
 		}
-		lg += math.Log(chance[p.blacks[i]])
+		lg += math.Log(chance[want])
 	}
 	return lg / math.Ln10
 }

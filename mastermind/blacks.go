@@ -138,8 +138,15 @@ type blackFirst struct {
 	// multiset is the multiset reset last prepared for: resume prepares
 	// only for another, as a worker resumes many nodes of one.
 	multiset *[MaxColours + 1]uint8
-	code     Code
-	nodes    int // nodes searched, to look at stop now and then
+	// hintsAt[hintsFrom[x]:hintsFrom[x+1]] lists the hints whose guess
+	// has colour c at position q, x = q*(max+1)+c: those a peg there
+	// gives a black. fix went through every hint's guess at q, most of
+	// them of another colour (a tenth of the search's time on 20 pegs
+	// over 12 colours with 16 hints).
+	hintsAt   []int32
+	hintsFrom []int32
+	code      Code
+	nodes     int // nodes searched, to look at stop now and then
 	// agree[i*hints+j], for hints i < j, holds the positions where their
 	// guesses have the same colour (pairRules), for guesses near the code.
 	agree []uint64
@@ -169,6 +176,7 @@ type blackState struct {
 func newBlackFirst(p *problem) *blackFirst {
 	b := &blackFirst{problem: p, code: make(Code, p.pegs), ranks: make([][]uint8, p.hints)}
 	b.levels = make([]blackState, p.pegs+1)
+	b.hintsAt, b.hintsFrom = p.hintsByPlace()
 	if p.near {
 		b.agree = make([]uint64, p.hints*p.hints)
 		for i := range p.hints {
@@ -190,6 +198,28 @@ func newBlackFirst(p *problem) *blackFirst {
 		b.levels[d].need = make([]int8, p.hints)
 	}
 	return b
+}
+
+// hintsByPlace returns the hints sorted by position and their guess's
+// colour there (a counting sort), and where each position and colour's
+// begin: at, from as blackFirst's hintsAt and hintsFrom.
+func (p *problem) hintsByPlace() (at, from []int32) {
+	n := p.max + 1
+	from = make([]int32, p.pegs*n+1)
+	for x, g := range p.at { // x = q*hints+i
+		from[x/p.hints*n+int(g)+1]++
+	}
+	for x := 1; x < len(from); x++ {
+		from[x] += from[x-1]
+	}
+	at = make([]int32, len(p.at))
+	next := slices.Clone(from)
+	for x, g := range p.at {
+		y := x/p.hints*n + int(g)
+		at[next[y]] = int32(x % p.hints)
+		next[y]++
+	}
+	return at, from
 }
 
 // pileShare is how many times its share of the pegs (pegs/max) a colour
@@ -355,11 +385,10 @@ func (b *blackFirst) fix(s *blackState, q int, r uint8) bool {
 		b.forbid(s, r, s.allowed[r])
 	}
 	ok := true
-	for i, g := range b.at[q*b.hints : (q+1)*b.hints] {
-		if g == c {
-			if s.need[i]--; s.need[i] < 0 {
-				ok = false
-			}
+	x := q*(b.max+1) + int(c)
+	for _, i := range b.hintsAt[b.hintsFrom[x]:b.hintsFrom[x+1]] {
+		if s.need[i]--; s.need[i] < 0 {
+			ok = false
 		}
 	}
 	return ok

@@ -200,9 +200,9 @@ func newBlackFirst(p *problem) *blackFirst {
 	return b
 }
 
-// hintsByPlace returns the hints sorted by position and their guess's
-// colour there (a counting sort), and where each position and colour's
-// begin: at, from as blackFirst's hintsAt and hintsFrom.
+// hintsByPlace returns the hints sorted by position and by their guess's
+// colour there (a counting sort), and where the hints of each position
+// and colour begin among them: blackFirst's hintsAt and hintsFrom.
 func (p *problem) hintsByPlace() (at, from []int32) {
 	n := p.max + 1
 	from = make([]int32, p.pegs*n+1)

@@ -84,6 +84,18 @@ func (p *problem) blacksFirst(k *[MaxColours + 1]uint8) bool {
 	return p.arrangements(k) < few
 }
 
+// allArrangements returns the natural logarithm of the number of
+// arrangements of multiset k, whatever the hints: the multinomial
+// pegs! / Π k[c]!.
+func (p *problem) allArrangements(k *[MaxColours + 1]uint8) float64 {
+	lg, _ := math.Lgamma(float64(p.pegs + 1))
+	for c := 1; c <= p.max; c++ {
+		f, _ := math.Lgamma(float64(k[c]) + 1)
+		lg -= f
+	}
+	return lg
+}
+
 // arrangements returns, as a power of ten, how many arrangements of
 // multiset k give every hint its blacks, expected if the hints were
 // independent: the multinomial number of arrangements times, for each
@@ -93,11 +105,7 @@ func (p *problem) blacksFirst(k *[MaxColours + 1]uint8) bool {
 // those before, are not independent: their codes are up to ten times as
 // many as the estimate.
 func (p *problem) arrangements(k *[MaxColours + 1]uint8) float64 {
-	lg, _ := math.Lgamma(float64(p.pegs + 1))
-	for c := 1; c <= p.max; c++ {
-		f, _ := math.Lgamma(float64(k[c]) + 1)
-		lg -= f
-	}
+	lg := p.allArrangements(k)
 	// chance[b] is that of b blacks over the places so far, kept up to
 	// the hint's blacks only: the ones above do not change those below.
 	var chance [wordPegs + 1]float64

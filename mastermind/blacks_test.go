@@ -104,11 +104,7 @@ func TestArrangementsOfOneHint(t *testing.T) {
 		for range pegs {
 			k[1+r.IntN(max)]++
 		}
-		all, _ := math.Lgamma(float64(pegs + 1))
-		for c := 1; c <= max; c++ {
-			f, _ := math.Lgamma(float64(k[c]) + 1)
-			all -= f
-		}
+		all := p.allArrangements(&k)
 		sum := 0.0
 		for b := range pegs + 1 {
 			p.blacks[0] = b

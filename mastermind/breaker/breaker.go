@@ -72,8 +72,10 @@ func (s *Space) answer(g, c int) int {
 
 // NewSpace lists the codes of pegs pegs over max colours.
 func NewSpace(pegs, max int) (*Space, error) {
-	n := math.Pow(float64(max), float64(pegs))
-	if pegs < 1 || max < 1 || n > MaxCodes {
+	if pegs < 1 || max < 1 {
+		return nil, fmt.Errorf("%d pegs of %d colours: want at least one peg and one colour", pegs, max)
+	}
+	if n := math.Pow(float64(max), float64(pegs)); n > MaxCodes {
 		return nil, fmt.Errorf("%d pegs of %d colours: %.0f codes, more than the %d these strategies weigh", pegs, max, n, MaxCodes)
 	}
 	s := &Space{Pegs: pegs, Max: max}

@@ -82,8 +82,10 @@ func TestSpace(t *testing.T) {
 			}
 		}
 	}
-	if _, err := NewSpace(10, 10); err == nil {
-		t.Error("a space of 10^10 codes")
+	for _, shape := range [][2]int{{10, 10}, {0, 6}, {-1, 6}, {4, 0}} {
+		if _, err := NewSpace(shape[0], shape[1]); err == nil {
+			t.Errorf("NewSpace(%d, %d) made a space", shape[0], shape[1])
+		}
 	}
 }
 

@@ -16,8 +16,10 @@ import (
 	"github.com/alecthomas/kong"
 
 	"gamelab/internal/bench"
+	"gamelab/internal/cache"
 	"gamelab/internal/testenv"
 	"gamelab/internal/tui"
+	"gamelab/twenty48/ntuple"
 	"gamelab/twenty48/player"
 )
 
@@ -129,16 +131,28 @@ func TestTrain2048(t *testing.T) {
 		t.Fatalf("train: exit %d\n%s%s", code, stdout, stderr)
 	}
 	_, stderr, code = call(t, "2048", "train", "--games", "20", "--every", "20")
-	if code != 0 || !strings.Contains(stderr, "going on from 40 games") || !strings.Contains(stderr, "60 games in all") {
+	if code != 0 || !strings.Contains(stderr, "going on from 40 games") || !strings.Contains(stderr, "60 games in all") || strings.Contains(stderr, "plain TD") {
 		t.Fatalf("train again: exit %d\n%s", code, stderr)
+	}
+	// Without its rates, a network goes on by plain TD, and says so.
+	rates := filepath.Join(os.Getenv(cache.EnvVar), ntuple.RatesFileName)
+	if err := os.Remove(rates); err != nil {
+		t.Fatal(err)
+	}
+	_, stderr, code = call(t, "2048", "train", "--games", "20", "--every", "20")
+	if code != 0 || !strings.Contains(stderr, "80 games in all") || !strings.Contains(stderr, "learns by plain TD") {
+		t.Fatalf("train without rates: exit %d\n%s", code, stderr)
+	}
+	if _, err := os.Stat(rates); !os.IsNotExist(err) {
+		t.Errorf("plain TD left rates: %v", err)
 	}
 	e := &env{ctx: context.Background(), stderr: io.Discard}
 	for _, tt := range []struct {
 		flags budgetFlags
 		want  string
 	}{
-		{budgetFlags{Player: "expectimax", Budget: "strong"}, "expectimax, network of 60 games"},
-		{budgetFlags{Player: "expectimax", Budget: "50ms"}, "expectimax, network of 60 games"},
+		{budgetFlags{Player: "expectimax", Budget: "strong"}, "expectimax, network of 80 games"},
+		{budgetFlags{Player: "expectimax", Budget: "50ms"}, "expectimax, network of 80 games"},
 		{budgetFlags{Player: "expectimax", Budget: "strong", Heuristic: true}, "expectimax, heuristic"},
 		{budgetFlags{Player: "expectimax", Budget: "fast"}, "expectimax, heuristic"}, // the stronger there
 	} {

@@ -238,10 +238,10 @@ func (c *twenty48BenchCmd) Run(e *env) error {
 
 type twenty48TrainCmd struct {
 	Games   int     `default:"100000" help:"Games to train over in this run."`
-	Alpha   float64 `help:"Learning rate (default: 0.1 for the first 500,000 games, then 0.01)."`
+	Alpha   float64 `help:"Learning rate (default: each weight's own, by temporal coherence; for a network begun with plain TD, 0.1 for the first 500,000 games, then 0.01)."`
 	Workers int     `help:"Games played at once (default: one per core)."`
 	Every   int     `default:"10000" help:"Games summed up in each line of progress."`
-	Fresh   bool    `help:"Start from an untrained network instead of the cached one."`
+	Fresh   bool    `help:"Start from an untrained network instead of the cached one (it learns by temporal coherence)."`
 	Restart float64 `default:"0" help:"Share of games that begin where an earlier game first made a 4096, 8192, 16384 or 32768, to train the late game."`
 }
 
@@ -268,12 +268,25 @@ func (c *twenty48TrainCmd) Run(e *env) error {
 	if err != nil {
 		return err
 	}
-	net, trained := ntuple.New(), int64(0)
+	net, rates, trained := ntuple.New(), ntuple.NewRates(), int64(0)
 	if !c.Fresh {
 		switch n, g, err := ntuple.LoadCached(dir); {
 		case err == nil:
 			net, trained = n, g
 			fmt.Fprintf(e.stderr, "going on from %d games\n", trained)
+			// A network goes on learning as it began: by its rates if it
+			// has them, else by plain TD (rates begun now, each at 1,
+			// would undo what it learned at 0.01).
+			switch r, _, err := ntuple.LoadRatesCached(dir); {
+			case err == nil:
+				rates = r
+			case errors.Is(err, cache.ErrMissing):
+				rates = nil
+				fmt.Fprintln(e.stderr, "it learns by plain TD, as it began (--fresh starts a network that learns by temporal coherence)")
+			default:
+				rates = nil
+				fmt.Fprintf(e.stderr, "%v; it learns by plain TD\n", err) // damaged and set aside
+			}
 		case errors.Is(err, cache.ErrMissing):
 		default:
 			fmt.Fprintln(e.stderr, err) // damaged and set aside: start afresh
@@ -285,10 +298,14 @@ func (c *twenty48TrainCmd) Run(e *env) error {
 	for left := c.Games; left > 0 && e.ctx.Err() == nil; {
 		n := min(left, saveEvery)
 		alpha := float32(c.Alpha)
-		if alpha == 0 {
+		switch {
+		case alpha != 0:
+		case rates != nil:
+			alpha = ntuple.CoherenceAlpha
+		default:
 			alpha = ntuple.Rate(trained)
 		}
-		t := ntuple.Trainer{Net: net, Alpha: alpha, Workers: c.Workers, Seed: uint64(trained), Every: c.Every, Restart: c.Restart}
+		t := ntuple.Trainer{Net: net, Alpha: alpha, Rates: rates, Workers: c.Workers, Seed: uint64(trained), Every: c.Every, Restart: c.Restart}
 		var last time.Duration
 		err := t.Train(e.ctx, int(trained), n, func(b ntuple.Block) {
 			speed := float64(b.Moves) / max((b.Elapsed-last).Seconds(), 1e-9)
@@ -301,6 +318,11 @@ func (c *twenty48TrainCmd) Run(e *env) error {
 		path, serr := ntuple.SaveCached(dir, net, trained)
 		if serr != nil {
 			return fmt.Errorf("saving the network: %w", serr)
+		}
+		if rates != nil {
+			if _, err := ntuple.SaveRatesCached(dir, rates, trained); err != nil {
+				return fmt.Errorf("saving the network's rates: %w", err)
+			}
 		}
 		if err != nil {
 			fmt.Fprintf(e.stderr, "stopped; %d games kept in %s\n", trained, path)

@@ -109,6 +109,20 @@ func Load(r io.Reader) (*Network, int64, error) {
 	if err := binary.Read(br, binary.LittleEndian, &games); err != nil || games < 0 {
 		return nil, 0, errors.New("the network's header is cut short or wrong")
 	}
+	n := New()
+	if stages == 2 {
+		n.allocate(1)
+	}
+	if err := readWeights(br, n.all()[:stages*Tuples]); err != nil {
+		return nil, 0, err
+	}
+	n.staged = stages == 2
+	return n, games, nil
+}
+
+// readWeights reads into w, from br, the compressed records Save writes
+// after the header, their checksum, and the end of the file.
+func readWeights(br *bufio.Reader, w [][]atomic.Uint32) error {
 	z := flate.NewReader(br)
 	defer z.Close()
 	in := bufio.NewReaderSize(z, 1<<16)
@@ -116,27 +130,22 @@ func Load(r io.Reader) (*Network, int64, error) {
 	// into seen to be summed in batches.
 	crc := crc32.NewIEEE()
 	seen := make([]byte, 0, 1<<16)
-	n := New()
-	if stages == 2 {
-		n.allocate(1)
-	}
-	w := n.all()[:stages*Tuples]
 	total := uint64(len(w)) * Weights
 	var bits [4]byte
 	for pos := uint64(0); ; pos++ {
 		skip, err := binary.ReadUvarint(in)
 		if err != nil {
-			return nil, 0, fmt.Errorf("the weights are cut short: %w", err)
+			return fmt.Errorf("the weights are cut short: %w", err)
 		}
 		if skip > total-pos {
-			return nil, 0, errors.New("more weights than the network has")
+			return errors.New("more weights than the network has")
 		}
 		seen = binary.AppendUvarint(seen, skip)
 		if pos += skip; pos == total {
 			break
 		}
 		if _, err := io.ReadFull(in, bits[:]); err != nil {
-			return nil, 0, fmt.Errorf("the weights are cut short: %w", err)
+			return fmt.Errorf("the weights are cut short: %w", err)
 		}
 		seen = append(seen, bits[:]...)
 		if len(seen) > cap(seen)-16 {
@@ -145,26 +154,25 @@ func Load(r io.Reader) (*Network, int64, error) {
 		}
 		v := binary.LittleEndian.Uint32(bits[:])
 		if f := float64(math.Float32frombits(v)); math.IsNaN(f) || math.IsInf(f, 0) {
-			return nil, 0, errors.New("a weight is not a number")
+			return errors.New("a weight is not a number")
 		}
 		w[pos/Weights][pos%Weights].Store(v)
 	}
 	crc.Write(seen)
 	var sum uint32
 	if err := binary.Read(in, binary.LittleEndian, &sum); err != nil {
-		return nil, 0, errors.New("the checksum is missing")
+		return errors.New("the checksum is missing")
 	}
 	if sum != crc.Sum32() {
-		return nil, 0, errors.New("the checksum does not match the weights")
+		return errors.New("the checksum does not match the weights")
 	}
 	if _, err := in.ReadByte(); err != io.EOF {
-		return nil, 0, errors.New("data after the checksum")
+		return errors.New("data after the checksum")
 	}
 	if _, err := br.ReadByte(); err != io.EOF {
-		return nil, 0, errors.New("data after the weights")
+		return errors.New("data after the weights")
 	}
-	n.staged = stages == 2
-	return n, games, nil
+	return nil
 }
 
 // all returns the weights of every stage's tuples, in order.
@@ -180,29 +188,97 @@ func (n *Network) all() [][]atomic.Uint32 {
 // with cache.ErrMissing if there is none, and with a *cache.DamagedError,
 // having moved the file aside, if it cannot be used.
 func LoadCached(dir cache.Dir) (*Network, int64, error) {
-	path := dir.Path(FileName)
-	f, err := cache.Open(path)
-	if err != nil {
-		return nil, 0, err
-	}
-	defer f.Close()
-	n, games, err := Load(f)
-	if err != nil {
-		f.Close()
-		return nil, 0, cache.Damaged(path, err)
-	}
-	return n, games, nil
+	return loadCached(dir, FileName, Load)
 }
 
 // SaveCached writes n, trained over games games, to dir, atomically, and
 // returns the file's path.
 func SaveCached(dir cache.Dir, n *Network, games int64) (string, error) {
-	path := dir.Path(FileName)
+	return saveCached(dir, FileName, func(w io.Writer) error { return n.Save(w, games) })
+}
+
+// RatesFileName is the file, beside the network's, of the rates it
+// learns by (Rates), if it learns by temporal coherence.
+const RatesFileName = "2048-ntuple.rates"
+
+// ratesMagic opens a file of rates.
+const ratesMagic = "gamelab 2048 n-tuple rates 1\n"
+
+// SaveRates writes r, kept over games games, to w as Save writes a
+// network: the magic line, the number of stages in use as a byte, the
+// games as 8 bytes, then each weight's sum of changes and then of sizes
+// (as Rates.all orders them) in Save's records.
+func SaveRates(w io.Writer, r *Rates, games int64) error {
+	return save(w, games, ratesMagic+string([]byte{byte(r.stages())}), r.all())
+}
+
+// LoadRates reads rates written by SaveRates and the games they were
+// kept over.
+func LoadRates(rd io.Reader) (*Rates, int64, error) {
+	br := bufio.NewReader(rd)
+	head := make([]byte, len(ratesMagic))
+	if _, err := io.ReadFull(br, head); err != nil || string(head) != ratesMagic {
+		return nil, 0, errors.New("not the rates of a 2048 n-tuple network")
+	}
+	k, err := br.ReadByte()
+	if err != nil || k < 1 || k > Stages {
+		return nil, 0, errors.New("the rates' number of stages is missing or wrong")
+	}
+	var games int64
+	if err := binary.Read(br, binary.LittleEndian, &games); err != nil || games < 0 {
+		return nil, 0, errors.New("the rates' header is cut short or wrong")
+	}
+	r := NewRates()
+	if k == 2 {
+		r.allocate(1)
+		r.staged = true
+	}
+	if err := readWeights(br, r.all()); err != nil {
+		return nil, 0, err
+	}
+	return r, games, nil
+}
+
+// LoadRatesCached returns the rates cached in dir and their games, as
+// LoadCached the network.
+func LoadRatesCached(dir cache.Dir) (*Rates, int64, error) {
+	return loadCached(dir, RatesFileName, LoadRates)
+}
+
+// SaveRatesCached writes r, kept over games games, to dir, atomically,
+// and returns the file's path.
+func SaveRatesCached(dir cache.Dir, r *Rates, games int64) (string, error) {
+	return saveCached(dir, RatesFileName, func(w io.Writer) error { return SaveRates(w, r, games) })
+}
+
+// loadCached reads the file name of dir with load. It fails with
+// cache.ErrMissing if there is none, and with a *cache.DamagedError,
+// having moved the file aside, if load cannot use it.
+func loadCached[T any](dir cache.Dir, name string, load func(io.Reader) (T, int64, error)) (T, int64, error) {
+	var zero T
+	path := dir.Path(name)
+	f, err := cache.Open(path)
+	if err != nil {
+		return zero, 0, err
+	}
+	defer f.Close()
+	v, games, err := load(f)
+	if err != nil {
+		f.Close()
+		return zero, 0, cache.Damaged(path, err)
+	}
+	return v, games, nil
+}
+
+// saveCached writes what write writes to the file name of dir,
+// atomically, and returns the file's path.
+func saveCached(dir cache.Dir, name string, write func(io.Writer) error) (string, error) {
+	path := dir.Path(name)
 	if path == "" {
 		return "", errors.New("no cache directory to keep the network in")
 	}
 	var buf bytes.Buffer
-	if err := n.Save(&buf, games); err != nil {
+	if err := write(&buf); err != nil {
 		return "", err
 	}
 	return path, store.WriteAtomic(path, buf.Bytes())

@@ -352,10 +352,18 @@ func BenchmarkValue(b *testing.B) {
 }
 
 func BenchmarkTrainingGame(b *testing.B) {
-	n := New()
+	tr := &Trainer{Net: New(), Alpha: 0.1}
 	var path []step
 	for i := 0; b.Loop(); i++ {
-		path, _, _, _ = n.learnGame(uint64(i), 0.1, 0, nil, path[:0])
+		path, _, _, _ = tr.learnGame(uint64(i), nil, path[:0])
+	}
+}
+
+func BenchmarkTrainingGameCoherent(b *testing.B) {
+	tr := &Trainer{Net: New(), Rates: NewRates(), Alpha: CoherenceAlpha}
+	var path []step
+	for i := 0; b.Loop(); i++ {
+		path, _, _, _ = tr.learnGame(uint64(i), nil, path[:0])
 	}
 }
 
@@ -363,16 +371,16 @@ func BenchmarkTrainingGame(b *testing.B) {
 // on the empty board while the pool has none; the pool keeps the latest
 // positions of each stage, at most keep.
 func TestRestarts(t *testing.T) {
-	n := New()
+	tr := &Trainer{Net: New(), Alpha: 0.1, Restart: 1}
 	var pool restarts
-	if _, _, _, fresh := n.learnGame(1, 0.1, 1, &pool, nil); !fresh {
+	if _, _, _, fresh := tr.learnGame(1, &pool, nil); !fresh {
 		t.Fatal("a game restarted from an empty pool")
 	}
 	pool = restarts{}
 	// An 8192 in the corner, a row of smaller tiles beside it.
 	start := boardOf([16]uint8{13, 12, 11, 10, 1, 2, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0})
 	pool.add(1, start)
-	path, _, maxExp, fresh := n.learnGame(2, 0.1, 1, &pool, nil)
+	path, _, maxExp, fresh := tr.learnGame(2, &pool, nil)
 	if fresh {
 		t.Fatal("a game did not restart with a position in the pool")
 	}

@@ -2,6 +2,7 @@ package ntuple
 
 import (
 	"context"
+	"errors"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -18,8 +19,13 @@ import (
 type Trainer struct {
 	Net *Network
 	// Alpha is the learning rate: the share of its error by which each
-	// rating moves (0.1 learns fast; smaller rates refine).
+	// rating moves (0.1 learns fast; smaller rates refine). With Rates,
+	// it scales each weight's own rate (CoherenceAlpha).
 	Alpha float32
+	// Rates, if not nil, are the network's rates of temporal coherence
+	// learning, which it then learns by; they must have as many stages
+	// in use as the network.
+	Rates *Rates
 	// Workers is the number of games played at once; zero means one per
 	// core.
 	Workers int
@@ -119,6 +125,12 @@ func (t *Trainer) Train(ctx context.Context, first, games int, report func(Block
 	if !t.Net.Staged() && first >= PromoteAfter {
 		t.Net.Promote()
 	}
+	if t.Rates != nil && t.Rates.staged != t.Net.staged {
+		if !t.Net.staged {
+			return errors.New("the rates have two stages in use, the network one")
+		}
+		t.Rates.promote()
+	}
 	workers := t.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
@@ -146,7 +158,7 @@ func (t *Trainer) Train(ctx context.Context, first, games int, report func(Block
 					return
 				}
 				var r result
-				path, r.score, r.maxExp, r.fresh = t.Net.learnGame(t.gameSeed(first+int(i)), t.Alpha, t.Restart, &pool, path[:0])
+				path, r.score, r.maxExp, r.fresh = t.learnGame(t.gameSeed(first+int(i)), &pool, path[:0])
 				r.moves = len(path)
 				results <- r
 			}
@@ -199,12 +211,13 @@ type step struct {
 }
 
 // learnGame plays one game from seed, always the best-rated move, then
-// learns from it. With the chance restart it begins at a position of the
+// learns from it. With the chance Restart it begins at a position of the
 // pool, if it has one; otherwise on the empty board, and it gives the pool
 // the positions where it first makes each stage's tile. It returns the
 // moves (in path's storage), the score, the largest tile's exponent and
 // whether it began on the empty board.
-func (n *Network) learnGame(seed uint64, alpha float32, restart float64, pool *restarts, path []step) ([]step, uint64, uint8, bool) {
+func (t *Trainer) learnGame(seed uint64, pool *restarts, path []step) ([]step, uint64, uint8, bool) {
+	n, restart := t.Net, t.Restart
 	rng := twenty48.NewStream(seed)
 	b, restarted := twenty48.Board(0), false
 	if restart > 0 && float64(rng.Next()>>11)/(1<<53) < restart {
@@ -236,7 +249,12 @@ func (n *Network) learnGame(seed uint64, alpha float32, restart float64, pool *r
 	target := float32(0) // nothing follows the last afterstate
 	for i := len(path) - 1; i >= 0; i-- {
 		s := path[i]
-		target = float32(s.points) + n.add(s.after, alpha*(target-n.Value(s.after)))
+		err := target - n.Value(s.after)
+		if t.Rates != nil {
+			target = float32(s.points) + n.addCoherent(s.after, err, t.Alpha, t.Rates)
+		} else {
+			target = float32(s.points) + n.add(s.after, t.Alpha*err)
+		}
 	}
 	return path, score, b.MaxExp(), !restarted
 }
@@ -246,7 +264,12 @@ func (n *Network) learnGame(seed uint64, alpha float32, restart float64, pool *r
 // enough that the second stage starts from a sound late game.
 const PromoteAfter = 500_000
 
-// Rate returns the learning rate after games games: 0.1 while the network
+// CoherenceAlpha is the rate by which training with Rates scales each
+// weight's own: 1, each weight moving by its own rate alone (Jaśkowski's
+// choice, and the one measured in Rates' doc).
+const CoherenceAlpha = 1
+
+// Rate returns the learning rate of plain TD(0) after games games: 0.1 while the network
 // is young, then 0.01 to refine what it learned (a higher rate keeps
 // trading one position's lesson for another's).
 func Rate(games int64) float32 {

@@ -268,7 +268,9 @@ func (c *twenty48TrainCmd) Run(e *env) error {
 	if err != nil {
 		return err
 	}
-	net, rates, trained := ntuple.New(), ntuple.NewRates(), int64(0)
+	var net *ntuple.Network
+	var rates *ntuple.Rates
+	trained := int64(0)
 	if !c.Fresh {
 		switch n, g, err := ntuple.LoadCached(dir); {
 		case err == nil:
@@ -281,16 +283,17 @@ func (c *twenty48TrainCmd) Run(e *env) error {
 			case err == nil:
 				rates = r
 			case errors.Is(err, cache.ErrMissing):
-				rates = nil
 				fmt.Fprintln(e.stderr, "it learns by plain TD, as it began (--fresh starts a network that learns by temporal coherence)")
 			default:
-				rates = nil
 				fmt.Fprintf(e.stderr, "%v; it learns by plain TD\n", err) // damaged and set aside
 			}
 		case errors.Is(err, cache.ErrMissing):
 		default:
 			fmt.Fprintln(e.stderr, err) // damaged and set aside: start afresh
 		}
+	}
+	if net == nil {
+		net, rates = ntuple.New(), ntuple.NewRates()
 	}
 	const saveEvery = 100_000
 	var curve []ntuple.Block

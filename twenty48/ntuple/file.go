@@ -93,11 +93,11 @@ func Load(r io.Reader) (*Network, int64, error) {
 	stages := 0
 	switch string(head) {
 	case magic:
-		k, err := br.ReadByte()
-		if err != nil || k < 1 || k > Stages {
-			return nil, 0, errors.New("the network's number of stages is missing or wrong")
+		k, err := readStages(br, "network's")
+		if err != nil {
+			return nil, 0, err
 		}
-		stages = int(k)
+		stages = k
 	case magicV2:
 		stages = 2
 	case magicV1:
@@ -105,9 +105,9 @@ func Load(r io.Reader) (*Network, int64, error) {
 	default:
 		return nil, 0, errors.New("not a 2048 n-tuple network of this version")
 	}
-	var games int64
-	if err := binary.Read(br, binary.LittleEndian, &games); err != nil || games < 0 {
-		return nil, 0, errors.New("the network's header is cut short or wrong")
+	games, err := readGames(br, "network's")
+	if err != nil {
+		return nil, 0, err
 	}
 	n := New()
 	if stages == 2 {
@@ -118,6 +118,25 @@ func Load(r io.Reader) (*Network, int64, error) {
 	}
 	n.staged = stages == 2
 	return n, games, nil
+}
+
+// readStages reads the number of stages in use of a file's header; whose
+// names what the file holds in errors ("network's", "rates'").
+func readStages(br *bufio.Reader, whose string) (int, error) {
+	k, err := br.ReadByte()
+	if err != nil || k < 1 || k > Stages {
+		return 0, fmt.Errorf("the %s number of stages is missing or wrong", whose)
+	}
+	return int(k), nil
+}
+
+// readGames reads the games of a file's header, as readStages.
+func readGames(br *bufio.Reader, whose string) (int64, error) {
+	var games int64
+	if err := binary.Read(br, binary.LittleEndian, &games); err != nil || games < 0 {
+		return 0, fmt.Errorf("the %s header is cut short or wrong", whose)
+	}
+	return games, nil
 }
 
 // readWeights reads into w, from br, the compressed records Save writes
@@ -220,13 +239,13 @@ func LoadRates(rd io.Reader) (*Rates, int64, error) {
 	if _, err := io.ReadFull(br, head); err != nil || string(head) != ratesMagic {
 		return nil, 0, errors.New("not the rates of a 2048 n-tuple network")
 	}
-	k, err := br.ReadByte()
-	if err != nil || k < 1 || k > Stages {
-		return nil, 0, errors.New("the rates' number of stages is missing or wrong")
+	k, err := readStages(br, "rates'")
+	if err != nil {
+		return nil, 0, err
 	}
-	var games int64
-	if err := binary.Read(br, binary.LittleEndian, &games); err != nil || games < 0 {
-		return nil, 0, errors.New("the rates' header is cut short or wrong")
+	games, err := readGames(br, "rates'")
+	if err != nil {
+		return nil, 0, err
 	}
 	r := NewRates()
 	if k == 2 {

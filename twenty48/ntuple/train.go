@@ -23,8 +23,8 @@ type Trainer struct {
 	// it scales each weight's own rate (CoherenceAlpha).
 	Alpha float32
 	// Rates, if not nil, are the network's rates of temporal coherence
-	// learning, which it then learns by; they must have as many stages
-	// in use as the network.
+	// learning, which it then learns by. Train promotes them with the
+	// network; rates of two stages for a network of one are an error.
 	Rates *Rates
 	// Workers is the number of games played at once; zero means one per
 	// core.

@@ -60,12 +60,7 @@ func (r *Rates) promote() {
 }
 
 // stages returns the number of stages in use.
-func (r *Rates) stages() int {
-	if r.staged {
-		return 2
-	}
-	return 1
-}
+func (r *Rates) stages() int { return stagesInUse(r.staged) }
 
 // all returns the sums of the stages in use: every tuple's changes, then
 // every tuple's sizes.
@@ -87,10 +82,7 @@ func (r *Rates) all() [][]atomic.Uint32 {
 func (n *Network) addCoherent(b twenty48.Board, err, beta float32, r *Rates) float32 {
 	share := err / (8 * Tuples)
 	size := float32(math.Abs(float64(share)))
-	k := 0
-	if n.staged {
-		k = StageOf(b)
-	}
+	k := n.stageIndex(b)
 	w, change, sizes := &n.w[k], &r.change[k], &r.size[k]
 	sum := float32(0)
 	for _, s := range symmetries(b) {

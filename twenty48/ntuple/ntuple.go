@@ -65,8 +65,12 @@ func (n *Network) allocate(s int) {
 func (n *Network) Staged() bool { return n.staged }
 
 // stages returns the number of stages in use.
-func (n *Network) stages() int {
-	if n.staged {
+func (n *Network) stages() int { return stagesInUse(n.staged) }
+
+// stagesInUse returns the number of stages in use of a network or its
+// rates, promoted or not.
+func stagesInUse(staged bool) int {
+	if staged {
 		return 2
 	}
 	return 1
@@ -84,10 +88,16 @@ func (n *Network) Promote() {
 
 // stage returns the weights that rate b.
 func (n *Network) stage(b twenty48.Board) *[Tuples][]atomic.Uint32 {
+	return &n.w[n.stageIndex(b)]
+}
+
+// stageIndex returns the number of the stage that rates b: StageOf(b)
+// once promoted, else 0.
+func (n *Network) stageIndex(b twenty48.Board) int {
 	if n.staged {
-		return &n.w[StageOf(b)]
+		return StageOf(b)
 	}
-	return &n.w[0]
+	return 0
 }
 
 // StageOf returns the stage whose weights rate b: 1 if it holds a tile of

@@ -148,7 +148,7 @@ func (b budget) Validate() error {
 }
 
 // player returns the factory and options the flags name, with the cached
-// network where it plays the budget better, unless --heuristic (a damaged
+// network unless --heuristic (a damaged
 // one is said on stderr and set aside), and a description of the player
 // for reports.
 func (f budgetFlags) player(e *env) (player.Factory, player.Options, string, error) {
@@ -158,7 +158,7 @@ func (f budgetFlags) player(e *env) (player.Factory, player.Options, string, err
 	}
 	var opts player.Options
 	about := string(f.Player)
-	if !f.Heuristic && f.Player == player.DefaultPlayer && player.NetworkPlays(string(f.Budget)) {
+	if !f.Heuristic && f.Player == player.DefaultPlayer {
 		dir, err := e.cache()
 		if err != nil {
 			return nil, opts, "", err
@@ -169,7 +169,7 @@ func (f budgetFlags) player(e *env) (player.Factory, player.Options, string, err
 			opts.Network = net
 			about = fmt.Sprintf("%s, network of %d games", about, games)
 		case errors.Is(err, cache.ErrMissing):
-			fmt.Fprintf(e.stderr, "2048: no trained network in %s: the heuristic plays (gamelab 2048 train makes a network: about as strong at the strong level, and far faster)\n", dir)
+			fmt.Fprintf(e.stderr, "2048: no trained network in %s: the heuristic plays (gamelab 2048 train makes a network: stronger at every level, and far faster at the strong one)\n", dir)
 		default:
 			fmt.Fprintln(e.stderr, err)
 		}

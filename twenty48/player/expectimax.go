@@ -15,8 +15,8 @@ import (
 // the moves that change the board, at a chance node the average over every
 // empty cell and both tiles (a 2 nine times in ten, a 4 once). Leaves are
 // rated by a trained n-tuple network, when it has one (a move then is worth
-// its points plus what follows, the network's own measure), else by the
-// line tables of the heuristic. A transposition table keeps each position
+// its points plus what follows, the network's own measure) with a share of
+// the line tables of the heuristic, else by the tables alone. A transposition table keeps each position
 // searched about once per depth; chance branches less likely than minProbability
 // are rated at once; the depth grows with the number of distinct tiles, as
 // hard positions need it; the root moves are searched in parallel, over
@@ -38,6 +38,10 @@ type Budget struct {
 	MinDepth, MaxDepth, DepthOffset int
 	// MinProbability prunes chance branches less likely than it.
 	MinProbability float32
+	// HeuristicWeight, with a network, adds the heuristic's rating of a
+	// position, times it, to the network's: a network trained for hours
+	// on two cores knows less of what loses games than the line tables do.
+	HeuristicWeight float32
 	// PerMove, if not zero, searches within the bounds above first and
 	// then, while the time allows, again with the chance threshold a third
 	// of the last and the depths one move more: the levels' own way of
@@ -72,15 +76,24 @@ var (
 	// 20 games: 16384 in 18, 32768 in 2, at 13.0; seed 103, 10 games:
 	// 16384 in all, no 32768, at 10.7.)
 	Strong = Budget{MinDepth: 6, MaxDepth: 12, DepthOffset: 0, MinProbability: 0.001}
-	// FastNetwork and StrongNetwork are the levels with a trained network
-	// (two stages, 2,027,443 games): fast, three moves deep, Σ max tile /
-	// 2048 = 532 and 528 over 100 games (seeds 5 and 7) at 0.12
-	// CPU-seconds per 10,000 points (two to three moves deep by the number
-	// of distinct tiles: 472 and 477 at 0.042); strong 16384 in 16 of 20
-	// games (seeds 101 and 102) at 1.4 (depth 5 to 6, pruning at 0.0005:
-	// 2 of the first 4 of seed 101, which all made 16384, at 7.9).
-	FastNetwork   = Budget{MinDepth: 3, MaxDepth: 3, DepthOffset: 6, MinProbability: 0.01}
-	StrongNetwork = Budget{MinDepth: 4, MaxDepth: 5, DepthOffset: 6, MinProbability: 0.001}
+	// FastNetwork and StrongNetwork are the levels with a trained network,
+	// which rate a position by the network plus a tenth of the heuristic
+	// (figures with a network of 311,145 games by temporal coherence).
+	// Fast: three moves deep, Σ max tile / 2048 = 662 over 100 games of
+	// seed 5 at 0.09 CPU-seconds per 10,000 points (the heuristic's fast
+	// level, same run: 604 at 0.092). Strong: five to six moves deep,
+	// 16384 in 18 of 20 games of seed 202, one 32768, at 4.1; four to
+	// five moves deep, 16 of the same 20 at 0.91. The network alone
+	// gained little from depth: on seed 202, 16384 in 29 of 100 games two
+	// moves deep, 37 three; with the heuristic's tenth, three moves deep,
+	// 30 of 40 (a fifth: 29). A constant added to the network's ratings
+	// instead, to make a lost board cost more, gained nothing (seed 201,
+	// three moves deep: 16384 in 9 and 5 of 20 games for 50,000 and
+	// 200,000, in 6 with nothing added, in 15 with the heuristic's tenth):
+	// the tables know what loses games better than a network trained for
+	// hours on two cores.
+	FastNetwork   = Budget{MinDepth: 3, MaxDepth: 3, DepthOffset: 6, MinProbability: 0.01, HeuristicWeight: 0.1}
+	StrongNetwork = Budget{MinDepth: 5, MaxDepth: 6, DepthOffset: 5, MinProbability: 0.001, HeuristicWeight: 0.1}
 )
 
 // NewExpectimax returns a player searching within budget, rating positions
@@ -142,7 +155,7 @@ func (e *Expectimax) search(b twenty48.Board, bounds Budget) (twenty48.Direction
 		}
 		moved[i] = true
 		wg.Go(func() {
-			s := searcher{t: e.table, minProb: bounds.MinProbability, net: e.net, lines: e.lines}
+			s := searcher{t: e.table, minProb: bounds.MinProbability, net: e.net, lines: e.lines, heuristicWeight: bounds.HeuristicWeight}
 			values[i] = s.points(points) + s.chance(next, depth-1, 1)
 			stored[i] = s.stored
 		})
@@ -163,11 +176,12 @@ func (e *Expectimax) search(b twenty48.Board, bounds Budget) (twenty48.Direction
 // searcher is the state of one search: its transposition table, pruning
 // threshold and network, if any, and the entries it added to the table.
 type searcher struct {
-	t       *table
-	minProb float32
-	net     *ntuple.Network
-	lines   *[1 << 16]float32
-	stored  int
+	t               *table
+	minProb         float32
+	net             *ntuple.Network
+	lines           *[1 << 16]float32
+	heuristicWeight float32 // Budget.HeuristicWeight
+	stored          int
 }
 
 // points returns what a move's points count for: with a network they are
@@ -181,9 +195,19 @@ func (s *searcher) points(p uint32) float32 {
 
 // rate returns the rating of the afterstate b, given b transposed too.
 func (s *searcher) rate(b, transposed twenty48.Board) float32 {
-	if s.net != nil {
-		return s.net.Value(b)
+	if s.net == nil {
+		return s.heuristic(b, transposed)
 	}
+	v := s.net.Value(b)
+	if s.heuristicWeight != 0 {
+		v += s.heuristicWeight * s.heuristic(b, transposed)
+	}
+	return v
+}
+
+// heuristic returns the line tables' rating of b, given b transposed too:
+// always positive, so that a board lost (rated 0) is the worst of all.
+func (s *searcher) heuristic(b, transposed twenty48.Board) float32 {
 	return rateRows(s.lines, b) + rateRows(s.lines, transposed)
 }
 

@@ -57,16 +57,6 @@ func Lookup(name string) (Factory, error) { return factories.Lookup(name) }
 // DefaultPlayer names the strongest player.
 const DefaultPlayer = "expectimax"
 
-// NetworkPlays reports whether a trained network, when there is one, is
-// to rate positions at budget (as ParseBudget reads it). Not at the fast
-// level: there the heuristic is the stronger for the same time (Σ max
-// tile / 2048 over 100 games of seed 5: 633 against 532 for a network of
-// two million games, both at 0.12-0.13 CPU-seconds per 10,000 points).
-// At the strong level the network is about as strong in an eighth of the
-// time (16384 in 16 of 20 games at 1.4; the heuristic in 17 of the same
-// 20 at 11-12).
-func NetworkPlays(budget string) bool { return budget != "fast" }
-
 // ParseBudget reads a budget as users write it: fast, strong, or a time
 // per move such as 50ms, searched as the fast level first and then wider
 // while the time allows. The levels search less deep with a network,

@@ -2,6 +2,7 @@ package player
 
 import (
 	"context"
+	"math"
 	"testing"
 
 	"gamelab/internal/bench"
@@ -115,6 +116,35 @@ func BenchmarkRate(b *testing.B) {
 		board++
 	}
 	_ = sink
+}
+
+// TestHeuristicWeight: with a network, a position is rated by the network
+// plus the heuristic times the budget's weight; the heuristic stays above
+// the 0 of a lost board even on boards of the largest tiles.
+func TestHeuristicWeight(t *testing.T) {
+	net := ntuple.New()
+	tr := ntuple.Trainer{Net: net, Alpha: 0.1, Seed: 1}
+	if err := tr.Train(context.Background(), 0, 50, func(ntuple.Block) {}); err != nil {
+		t.Fatal(err)
+	}
+	largest := twenty48.Board(0xfedc_89ab_7654_0123) // 32768 down to 2 in a snake
+	for _, w := range []float32{0, 0.1, 1} {
+		s := searcher{net: net, lines: lineRating(), heuristicWeight: w}
+		for i := range 100 {
+			b := twenty48.Board(uint64(i)*0x9e3779b97f4a7c15) & 0x7777777777777777
+			if i == 0 {
+				b = largest
+			}
+			h := s.heuristic(b, b.Transpose())
+			if h <= 0 {
+				t.Fatalf("heuristic %v on\n%v", h, b.Grid())
+			}
+			// Within rounding: a compiler may fuse the multiply and add.
+			if got, want := s.rate(b, b.Transpose()), net.Value(b)+w*h; math.Abs(float64(got-want)) > 1e-6*math.Abs(float64(want)) {
+				t.Errorf("weight %v: rated %v, want %v (network %v, heuristic %v)", w, got, want, net.Value(b), h)
+			}
+		}
+	}
 }
 
 // TestTableSlotsSpread: boards that differ only in their last row still

@@ -16,14 +16,15 @@ import (
 // empty cell and both tiles (a 2 nine times in ten, a 4 once). Leaves are
 // rated by a trained n-tuple network, when it has one (a move then is worth
 // its points plus what follows, the network's own measure) with a share of
-// the line tables of the heuristic, else by the tables alone. A transposition table keeps each position
-// searched about once per depth; chance branches less likely than minProbability
-// are rated at once; the depth grows with the number of distinct tiles, as
-// hard positions need it; the root moves are searched in parallel, over
-// the one table. It allocates nothing per node. Its moves are not always
-// the same from run to run: which root move's search stores a position
-// first decides how deep the others find it searched, and near-equal
-// moves may change places (the spawns, drawn from a game's seed, do not).
+// the line tables of the heuristic, else by the tables alone. A
+// transposition table keeps each position searched about once per depth;
+// chance branches less likely than minProbability are rated at once; the
+// depth grows with the number of distinct tiles, as hard positions need
+// it; the root moves are searched in parallel, over the one table. It
+// allocates nothing per node. Its moves are not always the same from run
+// to run: which root move's search stores a position first decides how
+// deep the others find it searched, and near-equal moves may change places
+// (the spawns, drawn from a game's seed, do not).
 type Expectimax struct {
 	budget Budget
 	net    *ntuple.Network

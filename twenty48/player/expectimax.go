@@ -83,8 +83,11 @@ var (
 	// Fast: three moves deep, Σ max tile / 2048 = 662 over 100 games of
 	// seed 5 at 0.09 CPU-seconds per 10,000 points (the heuristic's fast
 	// level, same run: 604 at 0.092). Strong: five to six moves deep,
-	// 16384 in 18 of 20 games of seed 202, one 32768, at 4.1; four to
-	// five moves deep, 16 of the same 20 at 0.91. The network alone
+	// 16384 in 31 of 40 games (the first 10 of seeds 101 and 203, 20 of
+	// 202), two 32768, mean score 310,000, at 4.1-4.4; four to five moves
+	// deep 28 of the same 40, none, 289,000, at 0.9-1.1; three moves deep
+	// 30, none, 281,000, at 0.1: past three moves depth buys score and the
+	// odd 32768 rather than 16384s. The network alone
 	// gained little from depth: on seed 202, 16384 in 29 of 100 games two
 	// moves deep, 37 three; with the heuristic's tenth, three moves deep,
 	// 30 of 40 (a fifth: 29). A constant added to the network's ratings

@@ -148,9 +148,8 @@ func (b budget) Validate() error {
 }
 
 // player returns the factory and options the flags name, with the cached
-// network unless --heuristic (a damaged
-// one is said on stderr and set aside), and a description of the player
-// for reports.
+// network unless --heuristic (a damaged one is said on stderr and set
+// aside), and a description of the player for reports.
 func (f budgetFlags) player(e *env) (player.Factory, player.Options, string, error) {
 	factory, err := player.Lookup(string(f.Player))
 	if err != nil {

@@ -87,10 +87,10 @@ var (
 	// 202), two 32768, mean score 310,000, at 4.1-4.4; four to five moves
 	// deep 28 of the same 40, none, 289,000, at 0.9-1.1; three moves deep
 	// 30, none, 281,000, at 0.1: past three moves depth buys score and the
-	// odd 32768 rather than 16384s. The network alone
-	// gained little from depth: on seed 202, 16384 in 29 of 100 games two
-	// moves deep, 37 three; with the heuristic's tenth, three moves deep,
-	// 30 of 40 (a fifth: 29). A constant added to the network's ratings
+	// odd 32768 rather than 16384s. The network alone gained little from
+	// depth: on seed 202, 16384 in 29 of 100 games two moves deep, 37
+	// three; with the heuristic's tenth, three moves deep, 30 of 40 (a
+	// fifth: 29). A constant added to the network's ratings
 	// instead, to make a lost board cost more, gained nothing (seed 201,
 	// three moves deep: 16384 in 9 and 5 of 20 games for 50,000 and
 	// 200,000, in 6 with nothing added, in 15 with the heuristic's tenth):

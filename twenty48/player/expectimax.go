@@ -96,10 +96,11 @@ var (
 	// 200,000, in 6 with nothing added, in 15 with the heuristic's tenth):
 	// the tables know what loses games better than a network trained for
 	// hours on two cores. The same network trained on to 477,267 games:
-	// strong, 16384 in all of 20 games (the first 10 of seeds 101 and
-	// 203), 32768 in 6, at 3.8-4.5 CPU-seconds per 10,000 points (with
-	// 311,145 games, 13 and 1). Six to twelve moves deep, as the
-	// heuristic's strong level, costs more than its budget of 15.
+	// strong, 16384 in all of 30 games (the first 10 of seeds 101, 202
+	// and 203), 32768 in 6, at 3.8-4.5 CPU-seconds per 10,000 points
+	// (with 311,145 games, 101's and 203's: 13 and 1). Six to twelve
+	// moves deep, as the heuristic's strong level, costs more than its
+	// budget of 15.
 	FastNetwork   = Budget{MinDepth: 3, MaxDepth: 3, DepthOffset: 6, MinProbability: 0.01, HeuristicWeight: 0.1}
 	StrongNetwork = Budget{MinDepth: 5, MaxDepth: 6, DepthOffset: 5, MinProbability: 0.001, HeuristicWeight: 0.1}
 )

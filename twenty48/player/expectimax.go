@@ -90,10 +90,10 @@ var (
 	// odd 32768 rather than 16384s. The network alone gained little from
 	// depth: on seed 202, 16384 in 29 of 100 games two moves deep, 37
 	// three; with the heuristic's tenth, three moves deep, 30 of 40 (a
-	// fifth: 29). A constant added to the network's ratings
-	// instead, to make a lost board cost more, gained nothing (seed 201,
-	// three moves deep: 16384 in 9 and 5 of 20 games for 50,000 and
-	// 200,000, in 6 with nothing added, in 15 with the heuristic's tenth):
+	// fifth: 29). A constant added to the network's ratings instead, to
+	// make a lost board cost more, gained nothing (seed 201, three moves
+	// deep: 16384 in 9 and 5 of 20 games for 50,000 and 200,000, in 6
+	// with nothing added, in 15 with the heuristic's tenth):
 	// the tables know what loses games better than a network trained for
 	// hours on two cores. The same network trained on to 477,267 games:
 	// strong, 16384 in all of 30 games (the first 10 of seeds 101, 202

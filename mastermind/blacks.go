@@ -662,17 +662,21 @@ func (b *blackFirst) pairRules(s *blackState) (changed, ok bool) {
 // colours, 12 to 18 hints) 0 to 40% (257,521 to 159,587 for 6
 // solutions); on random instances, where a guess seldom shares a colour,
 // 0 to 8% (one instance of 103 solutions 29%), at about the same time.
-func (b *blackFirst) mostShared(s *blackState, i int, places uint64) int {
+//
+// Every hint whose guess has that colour at a place of i's is still
+// active (the colour is allowed there, so the hint has a place left and
+// propagate kept it), so the count is hintsAt's, with no pass over the
+// active hints: the same nodes on 227 codebreaker-like and random
+// instances of 16 and 20 pegs; whole processes on a codebreaker's 20 pegs
+// over 8 colours with 11 to 17 hints, best of five, same run: 307 to
+// 277-284 ms (44 codes), 401 to 367, 604 to 576, 152-156 to 140-142;
+// over 12 colours within 5%.
+func (b *blackFirst) mostShared(i int, places uint64) int {
 	best, most := 0, -1
 	for m := places; m != 0; m &= m - 1 {
 		q := bits.TrailingZeros64(m)
-		c, n := b.guess[i][q], 0
-		for _, j := range s.active {
-			if b.guess[j][q] == c {
-				n++
-			}
-		}
-		if n > most {
+		x := q*(b.max+1) + int(b.guess[i][q])
+		if n := int(b.hintsFrom[x+1] - b.hintsFrom[x]); n > most {
 			best, most = q, n
 		}
 	}
@@ -701,7 +705,7 @@ func (b *blackFirst) search(d int, yield func(Code) bool) bool {
 		}
 		// A place of the hint with the fewest to spare: the guess's
 		// colour there, or not.
-		q := b.mostShared(s, hint, places)
+		q := b.mostShared(hint, places)
 		r := b.rankOf[b.guess[hint][q]]
 		if !b.branch(d, q, r, yield) {
 			return false

@@ -380,6 +380,13 @@ func (b *blackFirst) forbid(s *blackState, r uint8, x uint64) {
 	}
 }
 
+// hintsWith returns the hints whose guess has colour c at position q:
+// those a peg of c there gives a black.
+func (b *blackFirst) hintsWith(q int, c uint8) []int32 {
+	x := q*(b.max+1) + int(c)
+	return b.hintsAt[b.hintsFrom[x]:b.hintsFrom[x+1]]
+}
+
 // fix places the colour of rank r at position q; false if that takes a
 // hint past its blacks or the colour past its pegs.
 func (b *blackFirst) fix(s *blackState, q int, r uint8) bool {
@@ -393,8 +400,7 @@ func (b *blackFirst) fix(s *blackState, q int, r uint8) bool {
 		b.forbid(s, r, s.allowed[r])
 	}
 	ok := true
-	x := q*(b.max+1) + int(c)
-	for _, i := range b.hintsAt[b.hintsFrom[x]:b.hintsFrom[x+1]] {
+	for _, i := range b.hintsWith(q, c) {
 		if s.need[i]--; s.need[i] < 0 {
 			ok = false
 		}
@@ -675,8 +681,7 @@ func (b *blackFirst) mostShared(i int, places uint64) int {
 	best, most := 0, -1
 	for m := places; m != 0; m &= m - 1 {
 		q := bits.TrailingZeros64(m)
-		x := q*(b.max+1) + int(b.guess[i][q])
-		if n := int(b.hintsFrom[x+1] - b.hintsFrom[x]); n > most {
+		if n := len(b.hintsWith(q, b.guess[i][q])); n > most {
 			best, most = q, n
 		}
 	}

@@ -104,7 +104,7 @@ var (
 	// nothing measurable: 32768 in 5 of the first 10 games of seeds 101
 	// and 203 six to seven moves deep (7.6-8.2 CPU-seconds), in 4 five to
 	// six (3.4-3.5); two moves deeper once a 16384 is on the board, where
-	// games are lost, 2 of 101's 10 as five to six (9.9).
+	// games are lost, in 2 of 101's 10, as five to six did (9.9).
 	FastNetwork   = Budget{MinDepth: 3, MaxDepth: 3, DepthOffset: 6, MinProbability: 0.01, HeuristicWeight: 0.1}
 	StrongNetwork = Budget{MinDepth: 5, MaxDepth: 6, DepthOffset: 5, MinProbability: 0.001, HeuristicWeight: 0.1}
 )

@@ -101,10 +101,11 @@ var (
 	// (with 311,145 games, 101's and 203's: 13 and 1). Six to twelve
 	// moves deep, as the heuristic's strong level, costs more than its
 	// budget of 15. With 802,354 games, deeper searches within it bought
-	// nothing measurable: 32768 in 5 of the first 10 games of seeds 101
-	// and 203 six to seven moves deep (7.6-8.2 CPU-seconds), in 4 five to
-	// six (3.4-3.5); two moves deeper once a 16384 is on the board, where
-	// games are lost, in 2 of 101's 10, as five to six did (9.9).
+	// nothing measurable: 32768 in 5 of 20 games (the first 10 of seeds
+	// 101 and 203) six to seven moves deep (7.6-8.2 CPU-seconds), in 4
+	// five to six (3.4-3.5); two moves deeper once a 16384 is on the
+	// board, where games are lost, in 2 of 101's 10, as five to six did
+	// (9.9).
 	FastNetwork   = Budget{MinDepth: 3, MaxDepth: 3, DepthOffset: 6, MinProbability: 0.01, HeuristicWeight: 0.1}
 	StrongNetwork = Budget{MinDepth: 5, MaxDepth: 6, DepthOffset: 5, MinProbability: 0.001, HeuristicWeight: 0.1}
 )

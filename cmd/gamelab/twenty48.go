@@ -296,7 +296,7 @@ func (c *twenty48TrainCmd) Run(e *env) error {
 	}
 	const saveEvery = 100_000
 	var curve []ntuple.Block
-	fmt.Fprintf(e.stderr, "%10s %9s %6s %6s %6s %6s %9s %12s\n", "games", "mean", "2048", "4096", "8192", "16384", "best", "moves/s")
+	fmt.Fprintf(e.stderr, "%10s %9s %6s %6s %6s %6s %6s %9s %12s\n", "games", "mean", "2048", "4096", "8192", "16384", "32768", "best", "moves/s")
 	for left := c.Games; left > 0 && e.ctx.Err() == nil; {
 		n := min(left, saveEvery)
 		alpha := float32(c.Alpha)
@@ -312,8 +312,8 @@ func (c *twenty48TrainCmd) Run(e *env) error {
 		err := t.Train(e.ctx, int(trained), n, func(b ntuple.Block) {
 			speed := float64(b.Moves) / max((b.Elapsed-last).Seconds(), 1e-9)
 			last = b.Elapsed
-			fmt.Fprintf(e.stderr, "%10d %9.0f %5.1f%% %5.1f%% %5.1f%% %5.1f%% %9d %12.0f\n", b.First+b.Games,
-				b.MeanScore, 100*b.Share(11), 100*b.Share(12), 100*b.Share(13), 100*b.Share(14), b.MaxScore, speed)
+			fmt.Fprintf(e.stderr, "%10d %9.0f %5.1f%% %5.1f%% %5.1f%% %5.1f%% %5.2f%% %9d %12.0f\n", b.First+b.Games,
+				b.MeanScore, 100*b.Share(11), 100*b.Share(12), 100*b.Share(13), 100*b.Share(14), 100*b.Share(15), b.MaxScore, speed)
 			curve = append(curve, b)
 			trained = int64(b.First + b.Games)
 		})

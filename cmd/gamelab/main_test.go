@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -19,6 +20,7 @@ import (
 	"gamelab/internal/cache"
 	"gamelab/internal/testenv"
 	"gamelab/internal/tui"
+	"gamelab/twenty48"
 	"gamelab/twenty48/ntuple"
 	"gamelab/twenty48/player"
 )
@@ -68,6 +70,11 @@ func TestCommands(t *testing.T) {
 		{[]string{"2048", "train", "--alpha", "2"}, "", "--alpha 2: want a rate between 0 and 1", 2},
 		{[]string{"2048", "train", "--restart", "1"}, "", "--restart 1: want a share from 0 up to (not including) 1", 2},
 		{[]string{"2048", "bench", "--budget", "soon"}, "", `budget "soon": fast, strong, or a time per move such as 50ms`, 2},
+		{[]string{"2048", "bench", "--games", "0"}, "", "--games 0: want at least one", 2},
+		{[]string{"2048", "bench", "--stop-at", "100"}, "", "--stop-at 100: want a tile from 4 to 32768", 2},
+		{[]string{"2048", "bench", "--stop-at", "65536"}, "", "--stop-at 65536: want a tile from 4 to 32768", 2},
+		{[]string{"2048", "bench", "--save", "x"}, "", "give --stop-at too", 2},
+		{[]string{"2048", "bench", "--from", "/no/such/file"}, "", "/no/such/file", 2},
 		{[]string{"oware", "play"}, "", "needs a terminal", 1},
 		{[]string{"oware", "perft", "--depth", "3"}, "perft  1               6…", "", 0},
 		{[]string{"oware", "perft", "--depth", "2", "--position", "4-4-4"}, "", `position "4-4-4": want 12 houses`, 2},
@@ -183,6 +190,49 @@ func TestMerge2048(t *testing.T) {
 	stdout, stderr, code := call(t, append([]string{"merge"}, files...)...)
 	if code != 0 || !strings.Contains(stdout, "Σ max tile / 2048") || !strings.Contains(stdout, "2, seed 1") {
 		t.Errorf("merge: exit %d\n%s%s", code, stdout, stderr)
+	}
+}
+
+// TestBench2048Positions saves the boards where games made a tile and
+// plays on from them: each once, the run named for them; a malformed
+// position file is refused by its line.
+func TestBench2048Positions(t *testing.T) {
+	dir := t.TempDir()
+	saved := filepath.Join(dir, "64.txt")
+	_, stderr, code := call(t, "2048", "bench", "--player", "random", "--games", "8", "--stop-at", "64", "--save", saved)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	data, err := os.ReadFile(saved)
+	if err != nil {
+		t.Fatal(err)
+	}
+	boards, err := twenty48.ReadBoards(bytes.NewReader(data))
+	if err != nil || len(boards) == 0 {
+		t.Fatalf("saved %q: %v", data, err)
+	}
+	for _, b := range boards {
+		if b.MaxExp() != 6 {
+			t.Errorf("saved a board whose largest tile is %d, not 64", 1<<b.MaxExp())
+		}
+	}
+	stdout, stderr, code := call(t, "2048", "bench", "--player", "random", "--from", saved, "--json")
+	if code != 0 {
+		t.Fatalf("--from: exit %d: %s", code, stderr)
+	}
+	var r bench.Report
+	if err := json.Unmarshal([]byte(stdout), &r); err != nil {
+		t.Fatal(err)
+	}
+	if want := fmt.Sprintf("from %d positions", len(boards)); len(r.Outcomes) != len(boards) || !r.Config.Exhaustive() || !strings.Contains(r.Config.Name, want) {
+		t.Errorf("%d games of %q, want %d %s", len(r.Outcomes), r.Config.Name, len(boards), want)
+	}
+	bad := filepath.Join(dir, "bad.txt")
+	if err := os.WriteFile(bad, []byte("# two boards\n"+boards[0].Exponents()+"\n0 0 0\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, stderr, code := call(t, "2048", "bench", "--from", bad); code != 1 || !strings.Contains(stderr, "bad.txt: line 3: a board has 16 cells, this one 3") {
+		t.Errorf("bad file: exit %d, %q", code, stderr)
 	}
 }
 

@@ -1,11 +1,16 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"maps"
+	"math/bits"
 	"os"
+	"slices"
+	"sync"
 	"time"
 
 	"gamelab/internal/bench"
@@ -194,17 +199,20 @@ func (c *twenty48EngineCmd) Run(e *env) error {
 
 type twenty48BenchCmd struct {
 	budgetFlags
-	Games   int    `default:"100" help:"Games to play."`
+	Games   *int   `help:"Games to play (default 100; with --from, each position once)."`
 	Seed    uint64 `default:"1" help:"Base seed of the games."`
 	Workers int    `help:"Games played at once (default: one per core; each game also searches its root moves in parallel)."`
 	Shard   string `default:"0/1" help:"Play only part i/n of the run, to merge later with gamelab merge."`
 	JSON    bool   `help:"Print the full report as JSON."`
 	Watch   bool   `help:"Watch the player: space pauses and resumes, s steps, +/- change the speed."`
+	From    string `type:"existingfile" help:"Begin the games at the positions of this file (a board a line: its 16 exponents, as the protocol's board command; # comments) rather than at two spawned tiles; scores count the points made from there." placeholder:"FILE"`
+	StopAt  int    `help:"End each game when it first makes this tile (e.g. 16384)." placeholder:"TILE"`
+	Save    string `help:"Write the boards where games made the --stop-at tile to this file, in --from's format: positions to play on from." placeholder:"FILE"`
 }
 
 func (c *twenty48BenchCmd) Validate() error {
-	if c.Games < 1 {
-		return fmt.Errorf("--games %d: want at least one", c.Games)
+	if c.Games != nil && *c.Games < 1 {
+		return fmt.Errorf("--games %d: want at least one", *c.Games)
 	}
 	if c.Workers < 0 {
 		return fmt.Errorf("--workers %d: want a positive number", c.Workers)
@@ -212,27 +220,99 @@ func (c *twenty48BenchCmd) Validate() error {
 	if _, err := bench.ParseShard(c.Shard); err != nil {
 		return fmt.Errorf("--shard: %w", err)
 	}
+	if c.StopAt != 0 && (c.StopAt < 4 || c.StopAt > 32768 || c.StopAt&(c.StopAt-1) != 0) {
+		return fmt.Errorf("--stop-at %d: want a tile from 4 to 32768", c.StopAt)
+	}
+	if c.Save != "" && c.StopAt == 0 {
+		return errors.New("--save writes the boards where games made the --stop-at tile: give --stop-at too")
+	}
 	return nil
 }
 
 func (c *twenty48BenchCmd) Run(e *env) error {
+	suite, err := c.suite()
+	if err != nil {
+		return err
+	}
+	games := 100
+	switch {
+	case c.Games != nil:
+		games = *c.Games
+	case len(suite.Starts) > 0:
+		games = len(suite.Starts)
+	}
+	var mu sync.Mutex
+	reached := map[int]twenty48.Board{}
+	if c.Save != "" {
+		suite.Reached = func(game int, b twenty48.Board) {
+			mu.Lock()
+			defer mu.Unlock()
+			reached[game] = b
+		}
+	}
 	factory, opts, about, err := c.player(e)
 	if err != nil {
 		return err
 	}
-	cfg := player.BenchConfig(about, string(c.Budget), c.Games, c.Seed)
+	cfg := suite.Config(player.BenchConfig(about, string(c.Budget), games, c.Seed))
 	cfg.Shard, _ = bench.ParseShard(c.Shard)
 	cfg.Workers = c.Workers
 	newPlayer := func() (bench.Player, error) {
-		return player.NewBenchPlayer(factory(opts)), nil
+		return player.NewSuitePlayer(factory(opts), suite), nil
 	}
 	var report *bench.Report
 	if c.Watch {
-		report, err = watchBench(e, "2048 bench --watch", play.NewWatch(c.Games), cfg, newPlayer)
+		report, err = watchBench(e, "2048 bench --watch", play.NewWatch(games), cfg, newPlayer)
 	} else {
 		report, err = runBench(e, "2048", cfg, newPlayer)
 	}
+	if c.Save != "" {
+		// In game order, so that a run's positions are the same file
+		// however its games were shared among the workers.
+		boards := make([]twenty48.Board, 0, len(reached))
+		for _, i := range slices.Sorted(maps.Keys(reached)) {
+			boards = append(boards, reached[i])
+		}
+		if serr := savePositions(c.Save, boards); serr != nil && err == nil {
+			err = serr
+		}
+	}
 	return finishBench(e, report, err, c.JSON)
+}
+
+// suite returns the games --from and --stop-at ask for.
+func (c *twenty48BenchCmd) suite() (player.Suite, error) {
+	var s player.Suite
+	if c.StopAt > 0 {
+		s.StopAt = uint8(bits.TrailingZeros(uint(c.StopAt)))
+	}
+	if c.From == "" {
+		return s, nil
+	}
+	f, err := os.Open(c.From)
+	if err != nil {
+		return s, err
+	}
+	defer f.Close()
+	if s.Starts, err = twenty48.ReadBoards(f); err != nil {
+		return s, fmt.Errorf("%s: %w", c.From, err)
+	}
+	if len(s.Starts) == 0 {
+		return s, fmt.Errorf("%s: no positions", c.From)
+	}
+	return s, nil
+}
+
+// savePositions writes boards to the position file name.
+func savePositions(name string, boards []twenty48.Board) error {
+	var buf bytes.Buffer
+	if err := twenty48.WriteBoards(&buf, boards); err != nil {
+		return err
+	}
+	if err := os.WriteFile(name, buf.Bytes(), 0o644); err != nil {
+		return fmt.Errorf("--save: %w", err)
+	}
+	return nil
 }
 
 type twenty48TrainCmd struct {

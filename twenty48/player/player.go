@@ -124,29 +124,74 @@ func BenchConfig(name, budget string, games int, seed uint64) bench.Config {
 	return bench.Config{Game: "2048", Name: fmt.Sprintf("2048 4×4, player %s, budget %s", name, budget), Metrics: Metrics, Games: games, Seed: seed}
 }
 
+// Suite makes a benchmark of part of a game: games that begin at given
+// positions (the late game, say, from where games first made a 16384)
+// and that end when they first make a given tile. The zero Suite is whole
+// games from two spawned tiles.
+type Suite struct {
+	// Starts, if any, are the positions the games begin at, game i at
+	// Starts[bench.Game.Secret] (each once when the run plays as many
+	// games as there are positions), its tiles to come drawn from the
+	// game's seed. A game's score is then the points made from there.
+	Starts []twenty48.Board
+	// StopAt, if not zero, ends a game when it first holds a tile of this
+	// exponent or more (14 for 16384).
+	StopAt uint8
+	// Reached, if not nil, is told the board where game i stopped at
+	// StopAt (not one lost by the move that made the tile: no game goes
+	// on from there); the games of a run tell it from their goroutines.
+	Reached func(game int, b twenty48.Board)
+}
+
+// Config returns cfg for the suite's games: one secret a start, and the
+// run's name says where games begin and end.
+func (s Suite) Config(cfg bench.Config) bench.Config {
+	cfg.Secrets = len(s.Starts)
+	if len(s.Starts) > 0 {
+		cfg.Name += fmt.Sprintf(", from %d positions", len(s.Starts))
+	}
+	if s.StopAt > 0 {
+		cfg.Name += fmt.Sprintf(", up to %d", 1<<s.StopAt)
+	}
+	return cfg
+}
+
 // BenchPlayer plays benchmark games: the game owns the board and the
 // spawns (drawn from the game's seed); the strategy sees the board only,
 // and its player seed if it is a Seeder.
-type BenchPlayer struct{ s Strategy }
+type BenchPlayer struct {
+	s     Strategy
+	suite Suite
+}
 
-// NewBenchPlayer returns a player of benchmark games with s.
-func NewBenchPlayer(s Strategy) *BenchPlayer { return &BenchPlayer{s} }
+// NewBenchPlayer returns a player of benchmark games with s: whole games.
+func NewBenchPlayer(s Strategy) *BenchPlayer { return &BenchPlayer{s: s} }
 
-// Play implements bench.Player: it plays one seeded game to its end,
-// reporting each move to the run's observer.
+// NewSuitePlayer returns a player of the games of suite with s.
+func NewSuitePlayer(s Strategy, suite Suite) *BenchPlayer { return &BenchPlayer{s: s, suite: suite} }
+
+// Play implements bench.Player: it plays one seeded game to its end (or to
+// the suite's tile), reporting each move to the run's observer.
 func (p *BenchPlayer) Play(ctx context.Context, g bench.Game) (bench.Outcome, error) {
 	if sd, ok := p.s.(Seeder); ok {
 		sd.Seed(g.PlayerSeed)
 	}
-	game, err := twenty48.New(4, g.Seed, twenty48.ClassicMode, 0)
+	game, err := p.newGame(g)
 	if err != nil {
 		return bench.Outcome{}, err
 	}
+	stop := p.suite.StopAt
 	for !game.Over() {
+		b, _ := twenty48.BoardOf(game.Grid())
+		if stop > 0 && b.MaxExp() >= stop {
+			if p.suite.Reached != nil {
+				p.suite.Reached(g.Index, b)
+			}
+			break
+		}
 		if err := ctx.Err(); err != nil {
 			return bench.Outcome{}, err
 		}
-		b, _ := twenty48.BoardOf(game.Grid())
 		d, ok := p.s.Move(b)
 		if !ok {
 			return bench.Outcome{}, fmt.Errorf("the player found no move on a live board")
@@ -161,6 +206,18 @@ func (p *BenchPlayer) Play(ctx context.Context, g bench.Game) (bench.Outcome, er
 		Values: []float64{maxTile, float64(game.Score()), float64(len(game.Moves()))},
 		Detail: fmt.Sprintf("max %.0f", maxTile),
 	}, nil
+}
+
+// newGame starts benchmark game g: at its position of the suite, if it
+// has any, else from two spawned tiles.
+func (p *BenchPlayer) newGame(g bench.Game) (*twenty48.Game, error) {
+	if len(p.suite.Starts) == 0 {
+		return twenty48.New(4, g.Seed, twenty48.ClassicMode, 0)
+	}
+	if g.Secret >= len(p.suite.Starts) {
+		return nil, fmt.Errorf("game %d: position %d of %d", g.Index, g.Secret+1, len(p.suite.Starts))
+	}
+	return twenty48.NewFrom(p.suite.Starts[g.Secret].Grid(), g.Seed, twenty48.ClassicMode, 0)
 }
 
 // Frame is what a benchmark game reports to the run's observer after each

@@ -3,6 +3,7 @@ package player
 import (
 	"context"
 	"math"
+	"sync"
 	"testing"
 
 	"gamelab/internal/bench"
@@ -219,5 +220,104 @@ func TestTable(t *testing.T) {
 	}
 	if _, ok := tab.get(0x1111, 1, 0); ok {
 		t.Error("a table whose generations wrapped has a value")
+	}
+}
+
+// firstSeen is a strategy that remembers the first board it is asked
+// about, and moves at random.
+type firstSeen struct {
+	Random
+	first twenty48.Board
+	asked bool
+}
+
+func (f *firstSeen) Move(b twenty48.Board) (twenty48.Direction, bool) {
+	if !f.asked {
+		f.first, f.asked = b, true
+	}
+	return f.Random.Move(b)
+}
+
+// TestSuiteStarts: each game of a suite begins at its own position, as
+// many games as positions play each once, and a game's score counts only
+// the points made from there.
+func TestSuiteStarts(t *testing.T) {
+	starts := []twenty48.Board{
+		twenty48.Board(13 | 12<<4 | 11<<8 | 1<<20),
+		twenty48.Board(14 | 14<<4 | 2<<60),
+		twenty48.Board(10 | 9<<16 | 1<<32 | 1<<36),
+	}
+	suite := Suite{Starts: starts}
+	cfg := suite.Config(BenchConfig("random", "fast", len(starts), 4))
+	var played []*firstSeen
+	var mu sync.Mutex
+	r, err := bench.Run(context.Background(), cfg, func() (bench.Player, error) {
+		return bench.PlayerFunc(func(ctx context.Context, g bench.Game) (bench.Outcome, error) {
+			s := &firstSeen{}
+			mu.Lock()
+			played = append(played, s)
+			mu.Unlock()
+			o, err := NewSuitePlayer(s, suite).Play(ctx, g)
+			if err == nil && s.first != starts[g.Index] {
+				t.Errorf("game %d began at %x, not at its position %x", g.Index, s.first, starts[g.Index])
+			}
+			return o, err
+		}), nil
+	}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(played) != len(starts) {
+		t.Fatalf("%d games played, want %d", len(played), len(starts))
+	}
+	for i, o := range r.Outcomes {
+		if tile := float64(uint64(1) << starts[i].MaxExp()); o.Values[0] < tile {
+			t.Errorf("game %d: max tile %.0f, below its start's %.0f", i, o.Values[0], tile)
+		}
+		// Random moves make far fewer points than the tiles of the first
+		// and last starts are worth (the second's 16384s may merge).
+		if i != 1 && o.Values[1] >= 20_000 {
+			t.Errorf("game %d: score %.0f counts the start's tiles", i, o.Values[1])
+		}
+	}
+	// Two merging 16384s make 32768 points: the second start's first
+	// merge across is counted.
+	if o := r.Outcomes[1]; o.Values[0] == 32768 && o.Values[1] < 32768 {
+		t.Errorf("game 1 made 32768 with %.0f points", o.Values[1])
+	}
+}
+
+// TestSuiteStopAt: games end when they first make the suite's tile, and
+// the board there is reported.
+func TestSuiteStopAt(t *testing.T) {
+	var mu sync.Mutex
+	reached := map[int]twenty48.Board{}
+	suite := Suite{StopAt: 6, Reached: func(game int, b twenty48.Board) {
+		mu.Lock()
+		defer mu.Unlock()
+		reached[game] = b
+	}}
+	cfg := suite.Config(BenchConfig("random", "fast", 40, 9))
+	r, err := bench.Run(context.Background(), cfg, func() (bench.Player, error) { return NewSuitePlayer(&Random{}, suite), nil }, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	made := 0
+	for i, o := range r.Outcomes {
+		b, ok := reached[i]
+		switch {
+		case o.Values[0] > 64:
+			t.Errorf("game %d went on to %.0f", i, o.Values[0])
+		case o.Values[0] == 64 && (!ok || b.MaxExp() != 6):
+			t.Errorf("game %d made 64; reported %v at %x", i, ok, b)
+		case o.Values[0] < 64 && ok:
+			t.Errorf("game %d reported without making 64", i)
+		}
+		if ok {
+			made++
+		}
+	}
+	if made == 0 || made == len(r.Outcomes) {
+		t.Errorf("%d of %d random games made 64: the test tells nothing", made, len(r.Outcomes))
 	}
 }

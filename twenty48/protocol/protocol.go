@@ -70,7 +70,7 @@ func newGame(args []string, s player.Strategy, reply func(string, ...any) error)
 }
 
 func move(args []string, s player.Strategy, reply func(string, ...any) error) error {
-	b, err := ParseBoard(args)
+	b, err := twenty48.ParseBoard(args)
 	if err != nil {
 		return reply("error: %v", err)
 	}
@@ -79,20 +79,4 @@ func move(args []string, s player.Strategy, reply func(string, ...any) error) er
 		return reply("error: no move changes this board: the game is over")
 	}
 	return reply("%v", d)
-}
-
-// ParseBoard reads the sixteen exponents of a board, row by row.
-func ParseBoard(args []string) (twenty48.Board, error) {
-	if len(args) != 16 {
-		return 0, fmt.Errorf("a board has 16 cells, this one %d", len(args))
-	}
-	var b twenty48.Board
-	for i, a := range args {
-		e, err := strconv.Atoi(a)
-		if err != nil || e < 0 || e > 15 {
-			return 0, fmt.Errorf("cell %d: %q is not an exponent from 0 to 15", i+1, a)
-		}
-		b |= twenty48.Board(e) << (4 * i)
-	}
-	return b, nil
 }

@@ -65,7 +65,7 @@ func FuzzServe(f *testing.F) {
 			r := replies[k]
 			k++
 			if fields[0] == "board" && !strings.HasPrefix(r, "error: ") {
-				b, err := ParseBoard(fields[1:])
+				b, err := twenty48.ParseBoard(fields[1:])
 				d, perr := twenty48.ParseDirection(r)
 				if err != nil || perr != nil {
 					t.Fatalf("%q answered %q", line, r)

@@ -227,6 +227,10 @@ func TestBench2048Positions(t *testing.T) {
 	if want := fmt.Sprintf("from %d positions", len(boards)); len(r.Outcomes) != len(boards) || !r.Config.Exhaustive() || !strings.Contains(r.Config.Name, want) {
 		t.Errorf("%d games of %q, want %d %s", len(r.Outcomes), r.Config.Name, len(boards), want)
 	}
+	// The seed still draws the tiles to come: the summary says it.
+	if stdout, _, _ := call(t, "2048", "bench", "--player", "random", "--from", saved, "--seed", "7"); !strings.Contains(stdout, fmt.Sprintf("%d, every position once, seed 7", len(boards))) {
+		t.Errorf("summary:\n%s", stdout)
+	}
 	bad := filepath.Join(dir, "bad.txt")
 	if err := os.WriteFile(bad, []byte("# two boards\n"+boards[0].Exponents()+"\n0 0 0\n"), 0o644); err != nil {
 		t.Fatal(err)

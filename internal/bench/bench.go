@@ -136,9 +136,12 @@ type Config struct {
 	// Secrets is the number of secrets the game draws from (0 if it has
 	// none). When Games equals Secrets the run plays every secret once,
 	// game i secret i; otherwise each game draws one from its seed.
-	Secrets int    `json:"secrets,omitempty"`
-	Seed    uint64 `json:"seed"`  // base seed
-	Shard   Shard  `json:"shard"` // which part of the run this is
+	Secrets int `json:"secrets,omitempty"`
+	// Secret is what the summary calls a secret ("every position once"):
+	// "secret" if empty.
+	Secret string `json:"secret,omitempty"`
+	Seed   uint64 `json:"seed"`  // base seed
+	Shard  Shard  `json:"shard"` // which part of the run this is
 
 	Workers  int      `json:"-"` // goroutines; 0 means one per core
 	Observer Observer `json:"-"` // told of every game and step; may be nil

@@ -377,10 +377,12 @@ func (r *Report) WriteSummary(w io.Writer) error {
 		games += fmt.Sprintf(" of %d (incomplete)", r.Config.Games)
 	}
 	if r.Config.Exhaustive() {
-		games += ", every secret once"
-	} else {
-		games += fmt.Sprintf(", seed %d", r.Config.Seed)
+		// The seed still draws what the games do not share (2048's tiles
+		// to come, a player's choices), so it is said either way.
+		secret := cmp.Or(r.Config.Secret, "secret")
+		games += fmt.Sprintf(", every %s once", secret)
 	}
+	games += fmt.Sprintf(", seed %d", r.Config.Seed)
 	fmt.Fprintf(tw, "games\t%s\n", games)
 	if t := s.Results; t != nil {
 		fmt.Fprintf(tw, "wins / draws / losses\t%d / %d / %d\n", t.Wins, t.Draws, t.Losses)

@@ -143,10 +143,11 @@ type Suite struct {
 	Reached func(game int, b twenty48.Board)
 }
 
-// Config returns cfg for the suite's games: one secret a start, and the
-// run's name says where games begin and end.
+// Config returns cfg for the suite's games: one secret a start (a
+// position, in the summary), and the run's name says where games begin
+// and end.
 func (s Suite) Config(cfg bench.Config) bench.Config {
-	cfg.Secrets = len(s.Starts)
+	cfg.Secrets, cfg.Secret = len(s.Starts), "position"
 	if len(s.Starts) > 0 {
 		cfg.Name += fmt.Sprintf(", from %d positions", len(s.Starts))
 	}

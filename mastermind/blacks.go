@@ -380,6 +380,28 @@ func (b *blackFirst) forbid(s *blackState, r uint8, x uint64) {
 	}
 }
 
+// forbidGuess takes from each place q of x (open, and each allowed to
+// hint i's guess's colour there) that colour. It serves a hint with all
+// its blacks, whose guess has many colours on few places: where forbid,
+// a colour at a time, passes over every hint for each of the guess's
+// colours, this touches only the hints whose guesses share a colour at
+// one of the places (hintsWith). A fifth of the search's time went to
+// those passes on random instances of 24 pegs over 8 and 10 colours with
+// 18 and 24 hints; in-process on both cores, best of three, same run:
+// 803 to 686 ms (562 codes), 580 to 483 (7), and on a codebreaker's 20
+// pegs over 8 and 12 colours 250 to 220 (9,456), 193 to 160 (10,717).
+func (b *blackFirst) forbidGuess(s *blackState, i int, x uint64) {
+	g := b.guess[i]
+	for ; x != 0; x &= x - 1 {
+		q := bits.TrailingZeros64(x)
+		bit := uint64(1) << q
+		s.allowed[b.rankOf[g[q]]] &^= bit
+		for _, j := range b.hintsWith(q, g[q]) {
+			s.cand[j] &^= bit
+		}
+	}
+}
+
 // hintsWith returns the hints whose guess has colour c at position q:
 // those a peg of c there gives a black.
 func (b *blackFirst) hintsWith(q int, c uint8) []int32 {
@@ -414,7 +436,6 @@ func (b *blackFirst) fix(s *blackState, q int, r uint8) bool {
 // if every hint has its blacks. A hint with its blacks and no places left
 // is done: it leaves the state's active hints.
 func (b *blackFirst) propagate(s *blackState) (ok bool, hint int, places uint64) {
-	n := len(b.colours)
 	for {
 		changed := false
 		hint, fewest := -1, math.MaxInt
@@ -429,10 +450,7 @@ func (b *blackFirst) propagate(s *blackState) (ok bool, hint int, places uint64)
 			case need == 0:
 				// Every place left would be one black too many.
 				if count > 0 {
-					masks := b.masks[i*n : (i+1)*n]
-					for _, r := range b.ranks[i] {
-						b.forbid(s, r, masks[r])
-					}
+					b.forbidGuess(s, i, cand)
 					changed = true
 				}
 			case need == count:

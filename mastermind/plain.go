@@ -26,91 +26,27 @@ const wordPegs = 64
 // whose matches with every guess are the hints', as multisets does and
 // in its order; yield may keep the array.
 func (p *problem) plainMultisets(yield func(*[MaxColours + 1]int) bool) {
-	var k [MaxColours + 1]int
-	h := p.hints
-	// wanted[s*h:][:h] is each hint's matches still wanted before the
-	// s-th colour.
-	wanted := make([]int, (p.max+2)*h)
-	copy(wanted[h:], p.matches)
-	full := make([]int, 0, p.max) // the colours chosen full
-	var dead deadCache
-	found := 0
 	p.pairBounds()
-	var rec func(s, used int) bool
-	rec = func(s, used int) bool {
-		if p.stop.Load() {
-			return false
-		}
-		r := wanted[s*h:][:h]
-		if s > p.max {
-			for _, x := range r {
-				if x != 0 {
-					return true
-				}
-			}
-			if used < p.pegs && len(full) == 0 {
-				return true
-			}
-			found++
-			return shares(&k, full, p.pegs-used, yield)
-		}
-		c, most := p.order[s], p.full[s]
-		memo := s > 1 && s < p.max
-		key := zobrist(4, s, used)
-		if len(full) > 0 {
-			key = ^key
-		}
-		if memo {
-			for _, x := range r {
-				key = mix(key ^ uint64(x))
-			}
-			if dead.has(key) {
-				return true
-			}
-		}
-		before := found
+	colourCounts(p, p.matches, func(s, n, used int, r, next []int) (more, ok bool) {
+		// As in multisets: no hint matched beyond its answer (more pegs
+		// only add matches), none wanting more than the pegs left and
+		// the colours after c can match.
 		count, after := p.countOf[s], p.afterOf[s]
-		next := wanted[(s+1)*h:][:h]
-	pegs:
-		for n := 0; n <= min(most, p.pegs-used); n++ {
-			// As in multisets: no hint matched beyond its answer (more
-			// pegs only add matches), none wanting more than the pegs
-			// left and the colours after c can match.
-			left := p.pegs - used - n
-			for i, g := range count {
-				if min(g, n) > r[i] {
-					break pegs
-				}
-			}
-			ok := true
-			for i, g := range count {
-				next[i] = r[i] - min(g, n)
-				if next[i] > min(left, after[i]) {
-					ok = false
-				}
-			}
-			if !ok || !p.pairsFit(s+1, next, left) {
-				continue
-			}
-			k[c] = n
-			if n == most {
-				full = append(full, c)
-			}
-			more := rec(s+1, used+n)
-			if n == most {
-				full = full[:len(full)-1]
-			}
-			if !more {
-				return false
+		left := p.pegs - used - n
+		for i, g := range count {
+			if min(g, n) > r[i] {
+				return false, false
 			}
 		}
-		k[c] = 0
-		if memo && found == before {
-			dead.add(key)
+		ok = true
+		for i, g := range count {
+			next[i] = r[i] - min(g, n)
+			if next[i] > min(left, after[i]) {
+				ok = false
+			}
 		}
-		return true
-	}
-	rec(1, 0)
+		return true, ok && p.pairsFit(s+1, next, left)
+	}, yield)
 }
 
 // plainArranger arranges the pegs of a multiset by propagating and

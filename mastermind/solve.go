@@ -443,7 +443,52 @@ func (p *problem) laneTables() {
 }
 
 // multisets calls yield with every colour count (index 1 to max) whose
-// matches with every guess are the hint's; yield may keep the array.
+// matches with every guess are the hint's; yield may keep the array. It
+// is colourCounts with each hint's matches still wanted in a lane of a
+// word (lanes.go), a guess's pegs of a colour matched in one step for
+// eight hints at once.
+func (p *problem) multisets(yield func(*[MaxColours + 1]uint8) bool) {
+	w := len(p.want)
+	p.pairBounds()
+	wants := make([]int, p.pairHints) // next's first lanes, for pairsFit
+	colourCounts(p, p.want, func(s, n, used int, r, next []uint64) (more, ok bool) {
+		// n pegs of c match min(g, n) pegs of each guess with g: no
+		// more than the hint wants (more pegs only add matches: stop at
+		// the first that does), and leave no more wanted than the pegs
+		// left and the colours after c can match.
+		count, after := p.count[s][:w], p.after[s][:w]
+		pegs, left := uint64(n)*laneOnes, uint64(p.pegs-used-n)*laneOnes
+		for i, g := range count {
+			if anyAbove(laneMin(g, pegs), r[i]) {
+				return false, false
+			}
+		}
+		ok = true
+		for i, g := range count {
+			next[i] = r[i] - laneMin(g, pegs)
+			if anyAbove(next[i], laneMin(left, after[i])) {
+				ok = false
+			}
+		}
+		if !ok {
+			return true, false
+		}
+		for i := range wants {
+			wants[i] = int(next[i/8] >> (8 * (i % 8)) & 0x7f)
+		}
+		return true, p.pairsFit(s+1, wants, p.pegs-used-n)
+	}, yield)
+}
+
+// colourCounts is the colour counts' search of multisets and
+// plainMultisets, which hold each hint's matches still wanted in want's
+// words (lanes of a word, or an int a hint): it calls yield with every
+// colour count whose matches give every hint its own, choosing the
+// counts colour by colour in p.order. step takes the matches r still
+// wanted before the s-th colour with used pegs placed before it, and
+// writes to next those wanted after n pegs of it; more is false if no
+// more pegs of it can do (nor can these), ok if the search goes on from
+// next.
 //
 // A colour with as many pegs as it has in any one guess (full) matches
 // no more with more: its counts from there on are one branch of the
@@ -460,18 +505,15 @@ func (p *problem) laneTables() {
 // hint's matches still wanted) from which no multiset completes are
 // remembered, the recent ones at least (deadCache): the counts of the
 // colours before them reach the same state in many ways.
-func (p *problem) multisets(yield func(*[MaxColours + 1]uint8) bool) {
-	var k [MaxColours + 1]uint8
-	w := len(p.want)
-	// wanted[s*w:][:w] is each hint's matches still wanted before the
-	// s-th colour, a byte a hint.
-	wanted := make([]uint64, (p.max+2)*w)
-	copy(wanted[w:], p.want)
+func colourCounts[W uint64 | int, N uint8 | int](p *problem, want []W, step func(s, n, used int, r, next []W) (more, ok bool), yield func(*[MaxColours + 1]N) bool) {
+	var k [MaxColours + 1]N
+	w := len(want)
+	// wanted[s*w:][:w] is what is still wanted before the s-th colour.
+	wanted := make([]W, (p.max+2)*w)
+	copy(wanted[w:], want)
 	full := make([]int, 0, p.max) // the colours chosen full
 	var dead deadCache
 	found := 0
-	p.pairBounds()
-	wants := make([]int, p.pairHints) // next's first lanes, for pairsFit
 	var rec func(s, used int) bool
 	rec = func(s, used int) bool {
 		if p.stop.Load() {
@@ -491,7 +533,6 @@ func (p *problem) multisets(yield func(*[MaxColours + 1]uint8) bool) {
 			return shares(&k, full, p.pegs-used, yield)
 		}
 		c, most := p.order[s], p.full[s]
-		hi := min(most, p.pegs-used)
 		memo := s > 1 && s < p.max
 		key := zobrist(4, s, used)
 		if len(full) > 0 {
@@ -499,48 +540,27 @@ func (p *problem) multisets(yield func(*[MaxColours + 1]uint8) bool) {
 		}
 		if memo {
 			for _, x := range r {
-				key = mix(key ^ x)
+				key = mix(key ^ uint64(x))
 			}
 			if dead.has(key) {
 				return true
 			}
 		}
 		before := found
-		count, after := p.count[s][:w], p.after[s][:w]
 		next := wanted[(s+1)*w:][:w]
-	pegs:
-		for n := 0; n <= hi; n++ {
-			// n pegs of c match min(g, n) pegs of each guess with g:
-			// no more than the hint wants (more pegs only add matches:
-			// stop at the first that does), and leave no more wanted
-			// than the pegs left and the colours after c can match.
-			pegs, left := uint64(n)*laneOnes, uint64(p.pegs-used-n)*laneOnes
-			for i, g := range count {
-				if anyAbove(laneMin(g, pegs), r[i]) {
-					break pegs
-				}
-			}
-			ok := true
-			for i, g := range count {
-				next[i] = r[i] - laneMin(g, pegs)
-				if anyAbove(next[i], laneMin(left, after[i])) {
-					ok = false
-				}
+		for n := 0; n <= min(most, p.pegs-used); n++ {
+			more, ok := step(s, n, used, r, next)
+			if !more {
+				break
 			}
 			if !ok {
 				continue
 			}
-			for i := range wants {
-				wants[i] = int(next[i/8] >> (8 * (i % 8)) & 0x7f)
-			}
-			if !p.pairsFit(s+1, wants, p.pegs-used-n) {
-				continue
-			}
-			k[c] = uint8(n)
+			k[c] = N(n)
 			if n == most {
 				full = append(full, c)
 			}
-			more := rec(s+1, used+n)
+			more = rec(s+1, used+n)
 			if n == most {
 				full = full[:len(full)-1]
 			}

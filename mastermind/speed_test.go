@@ -24,6 +24,16 @@ func BenchmarkCountManyHints(b *testing.B) {
 		func(shape [3]int) uint64 { return uint64(shape[1]*1000 + shape[0]*10 + shape[2]) })
 }
 
+// BenchmarkCountFewLong counts two random instances of each shape
+// (colours, pegs, hints) of 24 pegs over 8 and 10 colours with three
+// quarters as many hints as pegs or as many: one or two multisets, each
+// with few arrangements (a few to a few thousand) among millions of dead
+// ends of the blacks-first search, its slowest shape at that length.
+func BenchmarkCountFewLong(b *testing.B) {
+	benchmarkShapes(b, [][3]int{{8, 24, 18}, {10, 24, 24}}, 2,
+		func(shape [3]int) uint64 { return uint64(shape[1]*1000 + shape[0]*10 + shape[2]) })
+}
+
 // benchmarkShapes counts, for each shape (colours, pegs, hints), the
 // solutions of n random instances of it, instance seed drawn from the
 // random stream stream(shape): a sub-benchmark a shape.

@@ -20,8 +20,7 @@ func BenchmarkCountShapes(b *testing.B) {
 // multisets have few arrangements or none and the long codes meet in the
 // middle: the hardest shapes of the solver's targets.
 func BenchmarkCountManyHints(b *testing.B) {
-	benchmarkShapes(b, [][3]int{{12, 16, 16}, {16, 16, 16}, {20, 16, 24}, {20, 14, 14}}, 4,
-		func(shape [3]int) uint64 { return uint64(shape[1]*1000 + shape[0]*10 + shape[2]) })
+	benchmarkShapes(b, [][3]int{{12, 16, 16}, {16, 16, 16}, {20, 16, 24}, {20, 14, 14}}, 4, shapeStream)
 }
 
 // BenchmarkCountFewLong counts two random instances of each shape
@@ -30,9 +29,12 @@ func BenchmarkCountManyHints(b *testing.B) {
 // with few arrangements (a few to a few thousand) among millions of dead
 // ends of the blacks-first search, its slowest shape at that length.
 func BenchmarkCountFewLong(b *testing.B) {
-	benchmarkShapes(b, [][3]int{{8, 24, 18}, {10, 24, 24}}, 2,
-		func(shape [3]int) uint64 { return uint64(shape[1]*1000 + shape[0]*10 + shape[2]) })
+	benchmarkShapes(b, [][3]int{{8, 24, 18}, {10, 24, 24}}, 2, shapeStream)
 }
+
+// shapeStream is a random stream of each shape (colours, pegs, hints) of
+// its own, for benchmarkShapes.
+func shapeStream(shape [3]int) uint64 { return uint64(shape[1]*1000 + shape[0]*10 + shape[2]) }
 
 // benchmarkShapes counts, for each shape (colours, pegs, hints), the
 // solutions of n random instances of it, instance seed drawn from the

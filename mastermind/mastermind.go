@@ -45,6 +45,15 @@ type Answer struct{ Blacks, Whites int }
 // String writes the answer as the source's files do: 2/1.
 func (a Answer) String() string { return fmt.Sprintf("%d/%d", a.Blacks, a.Whites) }
 
+// Possible reports whether some guess can get answer a from some code of
+// pegs pegs: its blacks and whites fit the pegs, and it is not all pegs
+// but one black with the last one white (a peg whose colour is elsewhere
+// in the code, when every other peg matches, is of a colour the code has
+// no more of).
+func (a Answer) Possible(pegs int) bool {
+	return a.Blacks >= 0 && a.Whites >= 0 && a.Blacks+a.Whites <= pegs && (a.Blacks != pegs-1 || a.Whites != 1)
+}
+
 // Score returns the answer of guess against code, which must be equally
 // long: blacks are the pegs of the same colour; whites, with the black
 // pegs taken out of both, the sum over colours of the smaller of the

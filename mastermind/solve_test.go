@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"iter"
 	"math"
 	"math/rand/v2"
 	"runtime"
@@ -38,22 +39,34 @@ func randomCode(r *rand.Rand, max, pegs int) Code {
 // bruteForce returns every consistent code, trying all max^pegs.
 func bruteForce(in *Instance) []Code {
 	var out []Code
-	code := make(Code, in.Pegs())
-	var rec func(p int)
-	rec = func(p int) {
-		if p == len(code) {
-			if in.Consistent(code) {
-				out = append(out, slices.Clone(code))
-			}
-			return
-		}
-		for c := 1; c <= in.Max; c++ {
-			code[p] = uint8(c)
-			rec(p + 1)
+	for code := range everyCode(in.Pegs(), in.Max) {
+		if in.Consistent(code) {
+			out = append(out, slices.Clone(code))
 		}
 	}
-	rec(0)
 	return out
+}
+
+// everyCode yields every code of pegs pegs over max colours, in
+// lexicographic order; the code yielded is reused.
+func everyCode(pegs, max int) iter.Seq[Code] {
+	return func(yield func(Code) bool) {
+		code := make(Code, pegs)
+		var rec func(p int) bool
+		rec = func(p int) bool {
+			if p == len(code) {
+				return yield(code)
+			}
+			for c := 1; c <= max; c++ {
+				code[p] = uint8(c)
+				if !rec(p + 1) {
+					return false
+				}
+			}
+			return true
+		}
+		rec(0)
+	}
 }
 
 // sameCodes reports whether got and want hold the same codes, in any
@@ -613,6 +626,29 @@ func TestScore(t *testing.T) {
 	} {
 		if got := Score(tt.guess, tt.code); got != tt.want {
 			t.Errorf("Score(%v, %v) = %v, want %v", tt.guess, tt.code, got, tt.want)
+		}
+	}
+}
+
+// TestPossible checks Answer.Possible against every answer some guess gets
+// from some code, for up to 4 pegs over a colour more (enough for any
+// answer a length allows: 0/1 on 2 pegs needs a colour in neither).
+func TestPossible(t *testing.T) {
+	for pegs := 1; pegs <= 4; pegs++ {
+		colours := pegs + 1
+		seen := map[Answer]bool{}
+		for g := range everyCode(pegs, colours) {
+			for c := range everyCode(pegs, colours) {
+				seen[Score(g, c)] = true
+			}
+		}
+		for b := -1; b <= pegs+1; b++ {
+			for w := -1; w <= pegs+1; w++ {
+				a := Answer{b, w}
+				if got := a.Possible(pegs); got != seen[a] {
+					t.Errorf("%v.Possible(%d) = %v, want %v", a, pegs, got, seen[a])
+				}
+			}
 		}
 	}
 }

@@ -14,13 +14,15 @@ import (
 	"gamelab/mastermind"
 	"gamelab/mastermind/breaker"
 	mmplay "gamelab/mastermind/play"
+	mmprotocol "gamelab/mastermind/protocol"
 )
 
 type mastermindCmd struct {
-	Solve mastermindSolveCmd `cmd:"" help:"Every code consistent with the hints of an instance file (the source's megold and stopper)."`
-	Test  mastermindTestCmd  `cmd:"" help:"Solve every testXXXd.txt of a folder against its testXXXs.txt, with a time limit."`
-	Bench mastermindBenchCmd `cmd:"" help:"Benchmark a codebreaker over every secret (or a seeded sample)."`
-	Play  mastermindPlayCmd  `cmd:"" help:"Play Mastermind: break the computer's code, or make one for it to break."`
+	Solve  mastermindSolveCmd  `cmd:"" help:"Every code consistent with the hints of an instance file (the source's megold and stopper)."`
+	Test   mastermindTestCmd   `cmd:"" help:"Solve every testXXXd.txt of a folder against its testXXXs.txt, with a time limit."`
+	Bench  mastermindBenchCmd  `cmd:"" help:"Benchmark a codebreaker over every secret (or a seeded sample)."`
+	Play   mastermindPlayCmd   `cmd:"" help:"Play Mastermind: break the computer's code, or make one for it to break."`
+	Engine mastermindEngineCmd `cmd:"" help:"Speak the codebreaker protocol on stdin/stdout: it guesses, you answer (docs/protocols/mastermind.md)."`
 }
 
 type mastermindPlayCmd struct {
@@ -89,17 +91,31 @@ func (s strategyName) Validate() error {
 	return err
 }
 
-func (c *mastermindBenchCmd) Run(e *env) error {
+// make returns the factory of the codebreaker named and one codebreaker
+// it made for codes of pegs pegs over colours colours, with the strategy
+// trees kept in the cache directory and their building told on stderr
+// (seconds to minutes, once); a usage error if the codebreaker cannot
+// play that shape.
+func (s strategyName) make(e *env, pegs, colours int) (breaker.Factory, breaker.Breaker, error) {
 	useStrategyCache(e)
 	breaker.Building = func(name string) {
 		fmt.Fprintf(e.stderr, "building the strategy tree %s, once: it is kept in the cache\n", name)
 	}
-	factory, err := breaker.Lookup(string(c.Strategy))
+	factory, err := breaker.Lookup(string(s))
+	if err != nil {
+		return nil, nil, err
+	}
+	b, err := factory(pegs, colours)
+	if err != nil {
+		return nil, nil, &usageError{err}
+	}
+	return factory, b, nil
+}
+
+func (c *mastermindBenchCmd) Run(e *env) error {
+	factory, _, err := c.Strategy.make(e, c.Pegs, c.Colors)
 	if err != nil {
 		return err
-	}
-	if _, err := factory(c.Pegs, c.Colors); err != nil {
-		return &usageError{err}
 	}
 	secrets := 1
 	for range c.Pegs {
@@ -125,6 +141,21 @@ func (c *mastermindBenchCmd) Run(e *env) error {
 		return breaker.NewBenchPlayer(b, c.Pegs, c.Colors, cfg), err
 	})
 	return finishBench(e, report, err, c.JSON)
+}
+
+type mastermindEngineCmd struct {
+	Pegs     int          `default:"4" help:"Pegs of a code."`
+	Colors   int          `default:"6" help:"Colours to choose from."`
+	Strategy strategyName `default:"${strategy}" help:"Codebreaker: ${strategies}."`
+	Seed     uint64       `default:"1" help:"Seed of the first game, for codebreakers that draw at random (the next games take the seeds after it)."`
+}
+
+func (c *mastermindEngineCmd) Run(e *env) error {
+	_, b, err := c.Strategy.make(e, c.Pegs, c.Colors)
+	if err != nil {
+		return err
+	}
+	return mmprotocol.Serve(e.ctx, e.stdin, e.stdout, mmprotocol.Config{Pegs: c.Pegs, Colours: c.Colors, Breaker: b, Seed: c.Seed})
 }
 
 type mastermindSolveCmd struct {

@@ -306,7 +306,7 @@ func (m *Model) makeKey(msg tea.KeyMsg) {
 // answered takes the person's answer to the computer's guess.
 func (m *Model) answered() {
 	a := m.answer
-	if a.Blacks+a.Whites > m.opts.Pegs || a.Blacks == m.opts.Pegs-1 && a.Whites == 1 {
+	if !a.Possible(m.opts.Pegs) {
 		m.message = fmt.Sprintf("No code answers %v to a guess of %d pegs.", a, m.opts.Pegs)
 		return
 	}

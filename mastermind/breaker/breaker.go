@@ -55,8 +55,10 @@ type Space struct {
 	Pegs, Max int
 	Codes     []mastermind.Code
 	// answers[g*len(Codes)+s] is the answer index of guess g against
-	// secret s, for spaces of up to tableCodes codes.
+	// secret s, for spaces of up to tableCodes codes; larger ones answer
+	// with scorer where their codes pack.
 	answers []uint8
+	scorer  *scorer
 }
 
 // tableCodes is the largest space whose answers are tabled (16 MiB).
@@ -67,7 +69,30 @@ func (s *Space) answer(g, c int) int {
 	if s.answers != nil {
 		return int(s.answers[g*len(s.Codes)+c])
 	}
+	if s.scorer != nil {
+		return s.scorer.answer(g, c)
+	}
 	return answerIndex(mastermind.Score(s.Codes[g], s.Codes[c]), s.Pegs)
+}
+
+// row returns the answers of guess g against every code, by the code's
+// index, if s has a table: read directly, they cost a third of a call.
+func (s *Space) row(g int) []uint8 {
+	if s.answers == nil {
+		return nil
+	}
+	n := len(s.Codes)
+	return s.answers[g*n : (g+1)*n]
+}
+
+// answerer returns the fastest way to answer guesses against codes of s,
+// for loops over millions of pairs: the scorer's own method where s has
+// one (a call through answer's checks cost a third more).
+func (s *Space) answerer() func(g, c int) int {
+	if s.scorer != nil {
+		return s.scorer.answer
+	}
+	return s.answer
 }
 
 // NewSpace lists the codes of pegs pegs over max colours.
@@ -92,13 +117,15 @@ func NewSpace(pegs, max int) (*Space, error) {
 		}
 	}
 	rec(0)
-	if len(s.Codes) <= tableCodes {
-		n := len(s.Codes)
-		s.answers = make([]uint8, n*n)
-		for g := range n {
-			for c := range n {
-				s.answers[g*n+c] = uint8(answerIndex(mastermind.Score(s.Codes[g], s.Codes[c]), pegs))
-			}
+	n := len(s.Codes)
+	if n > tableCodes {
+		s.scorer = newScorer(s)
+		return s, nil
+	}
+	s.answers = make([]uint8, n*n)
+	for g := range n {
+		for c := range n {
+			s.answers[g*n+c] = uint8(answerIndex(mastermind.Score(s.Codes[g], s.Codes[c]), pegs))
 		}
 	}
 	return s, nil
@@ -195,18 +222,20 @@ var (
 
 // Weigher guesses, of every code, the one its criterion rates best
 // against the codes still possible; ties go to a code still possible, then
-// to the first in order (Knuth's rule). The first guess is weighed once
-// and remembered.
+// to the first in order (Knuth's rule). Every code is weighed on every
+// core (as the strategy trees weigh them); the first guess, weighed once
+// and remembered, only one code of each pattern, as before any answer
+// every code of a pattern splits the codes alike.
 type Weigher struct {
-	space     *Space
-	criterion Criterion
-	first     mastermind.Code
-	parts     []int
+	space   *Space
+	chooser treeBuilder
+	first   mastermind.Code
 }
 
 // NewWeigher returns a breaker weighing guesses by criterion.
 func NewWeigher(space *Space, criterion Criterion) *Weigher {
-	return &Weigher{space: space, criterion: criterion, parts: make([]int, (space.Pegs+1)*(space.Pegs+1))}
+	metric := func(parts []int, total int) float64 { return -criterion(parts, total) }
+	return &Weigher{space: space, chooser: treeBuilder{space: space, answer: space.answerer(), metric: metric, answers: (space.Pegs + 1) * (space.Pegs + 1)}}
 }
 
 // Guess implements Breaker.
@@ -221,25 +250,11 @@ func (w *Weigher) Guess(hints []mastermind.Hint) mastermind.Code {
 	case 1, 2:
 		return w.space.Codes[left[0]]
 	}
-	isLeft := make([]bool, len(w.space.Codes))
-	for _, i := range left {
-		isLeft[i] = true
-	}
-	best, bestRate, bestLeft := -1, 0.0, false
-	for g := range w.space.Codes {
-		clear(w.parts)
-		for _, i := range left {
-			w.parts[w.space.answer(g, i)]++
-		}
-		rate := w.criterion(w.parts, len(left))
-		if best < 0 || rate > bestRate || rate == bestRate && isLeft[g] && !bestLeft {
-			best, bestRate, bestLeft = g, rate, isLeft[g]
-		}
-	}
+	best := w.space.Codes[w.chooser.choose(left, 1)[0]]
 	if len(hints) == 0 {
-		w.first = w.space.Codes[best]
+		w.first = best
 	}
-	return w.space.Codes[best]
+	return best
 }
 
 func init() {

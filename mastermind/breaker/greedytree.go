@@ -138,11 +138,7 @@ func GreedyTree(space *Space, metric Metric) (*Tree, int) {
 // three are three patterns, not three orders of one. It costs about
 // o.Width times the greedy tree a level.
 func LookaheadTree(space *Space, metric Metric, o TreeOptions) (*Tree, int) {
-	sc := newScorer(space)
-	answer := space.answer
-	if sc != nil {
-		answer = sc.answer
-	}
+	answer := space.answerer()
 	all := make([]int, len(space.Codes))
 	for i := range all {
 		all[i] = i
@@ -298,22 +294,28 @@ func (b *treeBuilder) perfect(set []int) (int, bool) {
 	return 0, false
 }
 
+// parallelPairs is the fewest guess-code pairs choose shares among the
+// cores: below, starting the workers costs more than they save (the
+// benchmark of every 4-peg, 6-colour secret, a game a core, 10% slower).
+const parallelPairs = 1 << 16
+
 // choose returns the k guesses the metric rates best for set (ties to
 // codes still possible, then to the first), every code weighed, split
 // among the cores.
 func (b *treeBuilder) choose(set []int, k int) []int {
-	inSet := make(map[int]bool, len(set))
-	for _, c := range set {
-		inSet[c] = true
-	}
+	inSet := newCodeSet(len(b.space.Codes), set)
 	// With more than one guess wanted, guesses the set's symmetries map
 	// to each other are one: they split it alike.
 	var sym *symmetry
-	if k > 1 {
+	codes := len(b.space.Codes)
+	whole := len(set) == codes
+	if k > 1 || whole {
 		sym = symmetriesOf(b.space, set, inSet)
 	}
 	workers := runtime.NumCPU()
-	codes := len(b.space.Codes)
+	if codes*len(set) < parallelPairs {
+		workers = 1
+	}
 	results := make([][]rated, workers)
 	var wg sync.WaitGroup
 	for w := range workers {
@@ -321,11 +323,22 @@ func (b *treeBuilder) choose(set []int, k int) []int {
 			counts := make([]int, b.answers)
 			var top []rated
 			for g := w; g < codes; g += workers {
-				clear(counts)
-				for _, c := range set {
-					counts[b.answer(g, c)]++
+				// Before any answer (set is every code) the codes of a
+				// pattern split it alike: only its first is weighed.
+				if whole && sym.canonical(g) != g {
+					continue
 				}
-				top = keepBest(top, rated{g, b.metric(counts, len(set)), inSet[g]}, k, sym)
+				clear(counts)
+				if row := b.space.row(g); row != nil {
+					for _, c := range set {
+						counts[row[c]]++
+					}
+				} else {
+					for _, c := range set {
+						counts[b.answer(g, c)]++
+					}
+				}
+				top = keepBest(top, rated{g, b.metric(counts, len(set)), inSet.has(g)}, k, sym)
 			}
 			results[w] = top
 		})
@@ -343,6 +356,23 @@ func (b *treeBuilder) choose(set []int, k int) []int {
 	}
 	return out
 }
+
+// codeSet is a set of codes of a space, by index, a bit a code: 4 KiB
+// for the 32,768 codes of 5 pegs over 8 colours, which choose makes for
+// every set of a strategy tree.
+type codeSet []uint64
+
+// newCodeSet returns the set of the codes of set, of a space of n codes.
+func newCodeSet(n int, set []int) codeSet {
+	s := make(codeSet, (n+63)/64)
+	for _, c := range set {
+		s[c/64] |= 1 << (c % 64)
+	}
+	return s
+}
+
+// has reports whether code i is in s.
+func (s codeSet) has(i int) bool { return s[i/64]>>(i%64)&1 == 1 }
 
 // rated is a guess with its metric and whether it may be the code.
 type rated struct {
@@ -403,7 +433,7 @@ type symmetry struct {
 
 // symmetriesOf finds the classes of positions and colours whose swaps
 // keep set (whose members inSet marks) whole.
-func symmetriesOf(space *Space, set []int, inSet map[int]bool) *symmetry {
+func symmetriesOf(space *Space, set []int, inSet codeSet) *symmetry {
 	sym := &symmetry{space: space, positions: make([]int, space.Pegs), colours: make([]int, space.Max+1)}
 	for p := range sym.positions {
 		sym.positions[p] = p
@@ -416,7 +446,7 @@ func symmetriesOf(space *Space, set []int, inSet map[int]bool) *symmetry {
 		for _, i := range set {
 			copy(code, space.Codes[i])
 			swap(code)
-			if !inSet[space.index(code)] {
+			if !inSet.has(space.index(code)) {
 				return false
 			}
 		}

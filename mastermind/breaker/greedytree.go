@@ -24,11 +24,16 @@ type scorer struct {
 	width  uint
 }
 
+// maxPackedBits bounds the bits of a packed code, as the table of zero
+// digits has an entry for each XOR of two (a MiB at 20 bits: 6 pegs of 6
+// colours, 18).
+const maxPackedBits = 20
+
 // newScorer returns a scorer for space, or nil if its codes do not pack
-// (more than 8 colours, or digits over 16 bits).
+// (more than 8 colours, or digits over maxPackedBits bits).
 func newScorer(space *Space) *scorer {
 	width := uint(bits.Len(uint(space.Max - 1)))
-	if space.Max > 8 || uint(space.Pegs)*width > 16 {
+	if space.Max > 8 || uint(space.Pegs)*width > maxPackedBits {
 		return nil
 	}
 	s := &scorer{space: space, width: width, packed: make([]uint32, len(space.Codes)), counts: make([]uint64, len(space.Codes))}

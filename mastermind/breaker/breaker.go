@@ -70,6 +70,9 @@ func (s *Space) answer(g, c int) int {
 		return int(s.answers[g*len(s.Codes)+c])
 	}
 	if s.scorer != nil {
+		if s.scorer.high != nil {
+			return s.scorer.wide(g, c)
+		}
 		return s.scorer.answer(g, c)
 	}
 	return answerIndex(mastermind.Score(s.Codes[g], s.Codes[c]), s.Pegs)
@@ -92,7 +95,7 @@ func (s *Space) row(g int) []uint8 {
 // one (a call through answer's checks cost a third more).
 func (s *Space) answerer() func(g, c int) int {
 	if s.scorer != nil {
-		return s.scorer.answer
+		return s.scorer.answerer()
 	}
 	return s.answer
 }

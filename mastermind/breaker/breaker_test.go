@@ -245,16 +245,17 @@ func FuzzReadTree(f *testing.F) {
 // The fast scorer answers as Score does, on the shapes past the answer
 // table whose codes pack.
 func TestScorerMatchesScore(t *testing.T) {
-	for _, shape := range [][2]int{{5, 8}, {6, 6}, {8, 4}, {5, 6}} {
+	for _, shape := range [][2]int{{5, 8}, {6, 6}, {8, 4}, {5, 6}, {5, 9}, {4, 16}} {
 		s, _ := NewSpace(shape[0], shape[1])
-		sc := newScorer(s)
-		if sc == nil || s.scorer == nil {
+		if s.scorer == nil {
 			t.Fatalf("%v: no scorer", shape)
 		}
+		fast := s.answerer()
 		for g := 0; g < len(s.Codes); g += 97 {
 			for c := 0; c < len(s.Codes); c += 89 {
-				if sc.answer(g, c) != answerIndex(mastermind.Score(s.Codes[g], s.Codes[c]), s.Pegs) {
-					t.Fatalf("%v against %v: %d", s.Codes[g], s.Codes[c], sc.answer(g, c))
+				want := answerIndex(mastermind.Score(s.Codes[g], s.Codes[c]), s.Pegs)
+				if fast(g, c) != want || s.answer(g, c) != want {
+					t.Fatalf("%v against %v: %d and %d, want %d", s.Codes[g], s.Codes[c], fast(g, c), s.answer(g, c), want)
 				}
 			}
 		}

@@ -10,9 +10,10 @@ import (
 	"gamelab/mastermind"
 )
 
-// scorer answers guesses against codes fast, for building strategy trees
-// of games too large for an answer table (5 pegs of 8 colours: 32,768
-// codes, a billion pairs): the codes' digits packed a few bits each, so
+// scorer answers guesses against codes fast, for the spaces too large for
+// an answer table (5 pegs of 8 colours: 32,768 codes, a billion pairs),
+// whose strategy trees and weighing codebreakers weigh every code as a
+// guess: the codes' digits packed a few bits each, so
 // that the blacks are one lookup of the XOR of two codes, and their colour
 // counts a byte each in a word (two past 8 colours), so that blacks plus
 // whites is a bytewise minimum and a sum.

@@ -40,22 +40,21 @@ func Parse(r io.Reader) (*Instance, error) {
 			in, maxLine = &Instance{Max: max}, line
 			return nil
 		}
-		if b, wh, ok := bytes.Cut(w, []byte("/")); ok {
+		if bytes.IndexByte(w, '/') >= 0 {
 			if len(guess) == 0 {
 				return &ParseError{line, fmt.Sprintf("answer %q without a guess before it", w)}
 			}
-			blacks, err1 := atoi(b)
-			whites, err2 := atoi(wh)
-			if err1 != nil || err2 != nil || blacks < 0 || whites < 0 {
+			a, ok := ParseAnswer(w)
+			if !ok {
 				return &ParseError{line, fmt.Sprintf("%q is not an answer blacks/whites such as 2/1", w)}
 			}
-			if blacks+whites > len(guess) {
-				return &ParseError{line, fmt.Sprintf("answer %s: %d blacks and whites for a guess of %d pegs", w, blacks+whites, len(guess))}
+			if a.Blacks+a.Whites > len(guess) {
+				return &ParseError{line, fmt.Sprintf("answer %s: %d blacks and whites for a guess of %d pegs", w, a.Blacks+a.Whites, len(guess))}
 			}
 			if n := in.Pegs(); n > 0 && len(guess) != n {
 				return &ParseError{guessLine, fmt.Sprintf("a guess of %d pegs; the first guess has %d", len(guess), n)}
 			}
-			in.Hints = append(in.Hints, Hint{Guess: guess, Answer: Answer{blacks, whites}})
+			in.Hints = append(in.Hints, Hint{Guess: guess, Answer: a})
 			guess = make(Code, 0, len(guess))
 			return nil
 		}
@@ -96,6 +95,19 @@ func Parse(r io.Reader) (*Instance, error) {
 		return nil, &ParseError{maxLine, "no hints after the number of colours"}
 	}
 	return in, nil
+}
+
+// ParseAnswer reads an answer as the source's files write it,
+// blacks/whites (2/1): two whole numbers and a slash, nothing else; ok is
+// false if w is not one.
+func ParseAnswer(w []byte) (a Answer, ok bool) {
+	b, wh, found := bytes.Cut(w, []byte("/"))
+	blacks, err1 := atoi(b)
+	whites, err2 := atoi(wh)
+	if !found || err1 != nil || err2 != nil || blacks < 0 || whites < 0 {
+		return Answer{}, false
+	}
+	return Answer{blacks, whites}, true
 }
 
 // atoi reads a number as strconv.Atoi does, without making a string of

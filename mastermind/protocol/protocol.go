@@ -121,15 +121,13 @@ func every(pegs, colours int) string {
 	return n.String()
 }
 
-// parseAnswer reads an answer to a guess of pegs pegs: blacks/whites.
+// parseAnswer reads an answer to a guess of pegs pegs: blacks/whites, as
+// the instance files write it, spaces allowed around the numbers.
 func parseAnswer(s string, pegs int) (mastermind.Answer, error) {
-	b, w, ok := strings.Cut(s, "/")
-	blacks, berr := strconv.Atoi(strings.TrimSpace(b))
-	whites, werr := strconv.Atoi(strings.TrimSpace(w))
-	if !ok || berr != nil || werr != nil {
+	a, ok := mastermind.ParseAnswer([]byte(strings.Join(strings.Fields(s), "")))
+	if !ok {
 		return mastermind.Answer{}, fmt.Errorf("%q is not an answer: send blacks/whites (e.g. 1/2), count, new or quit", s)
 	}
-	a := mastermind.Answer{Blacks: blacks, Whites: whites}
 	if !a.Possible(pegs) {
 		return mastermind.Answer{}, fmt.Errorf("no code answers %v to a guess of %d pegs", a, pegs)
 	}

@@ -124,7 +124,8 @@ func every(pegs, colours int) string {
 // parseAnswer reads an answer to a guess of pegs pegs: blacks/whites, as
 // the instance files write it, spaces allowed around the numbers.
 func parseAnswer(s string, pegs int) (mastermind.Answer, error) {
-	a, ok := mastermind.ParseAnswer([]byte(strings.Join(strings.Fields(s), "")))
+	b, w, _ := strings.Cut(s, "/")
+	a, ok := mastermind.ParseAnswer([]byte(strings.TrimSpace(b) + "/" + strings.TrimSpace(w)))
 	if !ok {
 		return mastermind.Answer{}, fmt.Errorf("%q is not an answer: send blacks/whites (e.g. 1/2), count, new or quit", s)
 	}

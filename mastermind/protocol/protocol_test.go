@@ -43,11 +43,12 @@ func newBreaker(t testing.TB, name string, pegs, colours int) breaker.Breaker {
 func TestSession(t *testing.T) {
 	input := strings.Join([]string{
 		"count",
-		"1/0",
+		" 1 / 0 ", // spaces around the numbers
 		"count",
 		"",
 		"blue",
 		"2/",
+		"1 2/0",
 		"4/1",
 		"3/1",
 		"0/4", // with 1/0 to 1122: the 1 must be second, and the 4s have no room
@@ -64,6 +65,7 @@ func TestSession(t *testing.T) {
 		"256",
 		`error: "blue" is not an answer: send blacks/whites (e.g. 1/2), count, new or quit`,
 		`error: "2/" is not an answer: send blacks/whites (e.g. 1/2), count, new or quit`,
+		`error: "1 2/0" is not an answer: send blacks/whites (e.g. 1/2), count, new or quit`,
 		"error: no code answers 4/1 to a guess of 4 pegs",
 		"error: no code answers 3/1 to a guess of 4 pegs",
 		"error: 0/4 contradicts the earlier answers: no code gives them all; send the answer again, corrected, or new",

@@ -8,6 +8,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
@@ -70,6 +71,17 @@ type Model struct {
 	guess   mastermind.Code
 	answer  mastermind.Answer
 	field   int // 0 blacks, 1 whites
+	// thinking is set while the breaker weighs its next guess, away from
+	// the screen (at 5 pegs of 9 colours up to 3 seconds); game counts the
+	// games made, so that the guess of one left meanwhile is dropped.
+	thinking bool
+	game     int
+}
+
+// guessMsg brings the breaker's guess in game game.
+type guessMsg struct {
+	game  int
+	guess mastermind.Code
 }
 
 // New returns the model at its first screen.
@@ -115,6 +127,11 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
+	case guessMsg:
+		if msg.game == m.game {
+			m.guess, m.thinking = msg.guess, false
+			m.answer, m.field = mastermind.Answer{}, 0
+		}
 	case tea.KeyMsg:
 		if key.Matches(msg, tui.Keys.Quit) {
 			return m, tea.Quit
@@ -132,13 +149,15 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return m, m.chooseKey(msg)
 		case breakScreen, makeScreen:
 			// Keys typed quickly arrive together: take them one by one.
+			var cmds []tea.Cmd
 			for _, k := range split(msg) {
 				if m.screen == breakScreen {
 					m.breakKey(k)
 				} else {
-					m.makeKey(k)
+					cmds = append(cmds, m.makeKey(k))
 				}
 			}
+			return m, tea.Batch(cmds...)
 		}
 	}
 	return m, nil
@@ -165,7 +184,7 @@ func (m *Model) chooseKey(msg tea.KeyMsg) tea.Cmd {
 		if m.choice == 0 {
 			m.newBreak()
 		} else {
-			m.newMake()
+			return m.newMake()
 		}
 	case msg.String() == "q":
 		return tea.Quit
@@ -185,7 +204,7 @@ func (m *Model) newBreak() {
 
 func (m *Model) breakKey(msg tea.KeyMsg) {
 	if m.over {
-		m.overKey(msg, m.newBreak)
+		m.overKey(msg, func() tea.Cmd { m.newBreak(); return nil })
 		return
 	}
 	m.message = ""
@@ -237,13 +256,14 @@ func (m *Model) breakKey(msg tea.KeyMsg) {
 
 // overKey handles a key after a game: another of the same kind, or back
 // to the choice of role.
-func (m *Model) overKey(msg tea.KeyMsg, again func()) {
+func (m *Model) overKey(msg tea.KeyMsg, again func() tea.Cmd) tea.Cmd {
 	switch {
 	case key.Matches(msg, Keys.New), key.Matches(msg, Keys.Enter):
-		again()
+		return again()
 	case msg.String() == "q":
 		m.screen = chooseScreen
 	}
+	return nil
 }
 
 func pow(b, e int) int {
@@ -255,26 +275,41 @@ func pow(b, e int) int {
 }
 
 // newMake starts a game in which the computer breaks the person's code.
-func (m *Model) newMake() {
+func (m *Model) newMake() tea.Cmd {
 	m.screen, m.message, m.hints, m.over, m.won = makeScreen, "", nil, false, false
-	if m.breaker == nil {
+	m.game++
+	// A breaker still weighing a guess of a game left is busy: the new
+	// game gets one of its own.
+	if m.breaker == nil || m.thinking {
 		f, _ := breaker.Lookup(breaker.DefaultStrategy)
 		b, err := f(m.opts.Pegs, m.opts.Colours)
 		if err != nil {
 			m.message = err.Error()
 			m.screen = chooseScreen
-			return
+			return nil
 		}
 		m.breaker = b
 	}
-	m.guess = m.breaker.Guess(nil)
-	m.answer, m.field = mastermind.Answer{}, 0
+	return m.think()
 }
 
-func (m *Model) makeKey(msg tea.KeyMsg) {
+// think asks the breaker for its guess after the hints so far, away from
+// the screen; a guessMsg brings it.
+func (m *Model) think() tea.Cmd {
+	m.thinking = true
+	b, game, hints := m.breaker, m.game, slices.Clone(m.hints)
+	return func() tea.Msg { return guessMsg{game: game, guess: b.Guess(hints)} }
+}
+
+func (m *Model) makeKey(msg tea.KeyMsg) tea.Cmd {
 	if m.over {
-		m.overKey(msg, m.newMake)
-		return
+		return m.overKey(msg, m.newMake)
+	}
+	if m.thinking {
+		if msg.String() == "q" {
+			m.screen = chooseScreen
+		}
+		return nil
 	}
 	m.message = ""
 	value := &m.answer.Blacks
@@ -297,32 +332,32 @@ func (m *Model) makeKey(msg tea.KeyMsg) {
 			m.hints = m.hints[:n-1]
 		}
 	case key.Matches(msg, Keys.Enter):
-		m.answered()
+		return m.answered()
 	case s == "q":
 		m.screen = chooseScreen
 	}
+	return nil
 }
 
 // answered takes the person's answer to the computer's guess.
-func (m *Model) answered() {
+func (m *Model) answered() tea.Cmd {
 	a := m.answer
 	if !a.Possible(m.opts.Pegs) {
 		m.message = fmt.Sprintf("No code answers %v to a guess of %d pegs.", a, m.opts.Pegs)
-		return
+		return nil
 	}
 	m.hints = append(m.hints, mastermind.Hint{Guess: m.guess, Answer: a})
 	if a.Blacks == m.opts.Pegs {
 		m.over, m.won = true, true
-		return
+		return nil
 	}
 	in := mastermind.Instance{Max: m.opts.Colours, Hints: m.hints}
 	if n, _ := mastermind.Count(context.Background(), &in); n == 0 {
 		m.hints = m.hints[:len(m.hints)-1]
 		m.message = fmt.Sprintf("%v contradicts your earlier answers: no code gives them all. Check them (⌫ goes back a row).", a)
-		return
+		return nil
 	}
-	m.guess = m.breaker.Guess(m.hints)
-	m.answer, m.field = mastermind.Answer{}, 0
+	return m.think()
 }
 
 // record adds a finished game the person played as breaker.

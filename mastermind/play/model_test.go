@@ -29,9 +29,28 @@ var (
 
 func runes(s string) tea.KeyMsg { return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(s)} }
 
+// send hands msgs to m's Update one by one, and what the commands it
+// returns make (the computer's guesses) at once, as the program would.
 func send(m tea.Model, msgs ...tea.Msg) {
 	for _, msg := range msgs {
-		m.Update(msg)
+		_, cmd := m.Update(msg)
+		run(m, cmd)
+	}
+}
+
+// run hands to m what cmd makes, but for quitting.
+func run(m tea.Model, cmd tea.Cmd) {
+	if cmd == nil {
+		return
+	}
+	switch msg := cmd().(type) {
+	case tea.BatchMsg:
+		for _, c := range msg {
+			run(m, c)
+		}
+	case tea.QuitMsg:
+	default:
+		send(m, msg)
 	}
 }
 
@@ -134,5 +153,36 @@ func TestView(t *testing.T) {
 			send(m, tc.keys...)
 			golden.RequireEqual(t, ansi.Strip(m.View()))
 		})
+	}
+}
+
+// TestThinking: the computer's guess is weighed away from the screen;
+// meanwhile the screen says so and takes no answer, and the guess of a
+// game left is dropped.
+func TestThinking(t *testing.T) {
+	m := newModel()
+	send(m, down)
+	_, first := m.Update(enter)
+	if !m.thinking {
+		t.Fatal("not thinking")
+	}
+	golden.RequireEqual(t, ansi.Strip(m.View())) // thinking…, where the guess will come
+	send(m, runes("2"), enter)
+	if len(m.hints) != 0 || m.answer.Blacks != 0 {
+		t.Fatalf("an answer taken while thinking: %+v, %v", m.hints, m.answer)
+	}
+	busy := m.breaker
+	send(m, runes("q")) // back to the choice (still make): a new game
+	_, second := m.Update(enter)
+	if m.breaker == busy {
+		t.Error("the new game shares the breaker still weighing the last one's guess")
+	}
+	send(m, first())
+	if !m.thinking {
+		t.Fatal("the guess of the game left was taken")
+	}
+	send(m, second())
+	if m.thinking || len(m.guess) != 4 {
+		t.Fatalf("thinking %v, guess %v", m.thinking, m.guess)
 	}
 }

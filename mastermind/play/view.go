@@ -151,9 +151,17 @@ func (m *Model) makeView() string {
 		}
 		return " " + s + " "
 	}
-	b.WriteString(fmt.Sprintf("%2d  %s   %s %s\n\n", len(m.hints)+1, pegs(m.guess), field(0, m.answer.Blacks, "blacks"), field(1, m.answer.Whites, "whites")))
 	digits := key.NewBinding(key.WithKeys("0"), key.WithHelp(fmt.Sprintf("0-%d, ↑/↓", m.opts.Pegs), "set"))
-	return b.String() + m.footer(digits, Keys.Left, withHelp(Keys.Enter, "enter", "answer"), withHelp(Keys.Back, "⌫", "take back a row"))
+	footer := m.footer(digits, Keys.Left, withHelp(Keys.Enter, "enter", "answer"), withHelp(Keys.Back, "⌫", "take back a row"))
+	if m.thinking {
+		// Empty holes where the guess comes, and everything as wide as
+		// when it has come, so that nothing on the screen moves.
+		holes := pegs(make(mastermind.Code, m.opts.Pegs))
+		b.WriteString(fmt.Sprintf("%2d  %s   %s\n\n", len(m.hints)+1, holes, tui.Dim.Render(fmt.Sprintf("%-21s", "thinking…"))))
+		return b.String() + footer
+	}
+	b.WriteString(fmt.Sprintf("%2d  %s   %s %s\n\n", len(m.hints)+1, pegs(m.guess), field(0, m.answer.Blacks, "blacks"), field(1, m.answer.Whites, "whites")))
+	return b.String() + footer
 }
 
 func withHelp(b key.Binding, k, h string) key.Binding {

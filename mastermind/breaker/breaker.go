@@ -151,6 +151,34 @@ func answerIndex(a mastermind.Answer, pegs int) int { return a.Blacks*(pegs+1) +
 
 // possible returns the indexes of the codes consistent with hints.
 func (s *Space) possible(hints []mastermind.Hint) []int {
+	// Each hint's guess as a code of s and its answer as an index, so
+	// that the codes are tried through the table or the scorer (Score
+	// was most of an answer's time at 5 pegs of 9 colours); a guess that
+	// is no code of s is tried by Score.
+	guesses, answers := make([]int, len(hints)), make([]int, len(hints))
+	for i, h := range hints {
+		if !s.has(h.Guess) {
+			return s.possibleByScore(hints)
+		}
+		guesses[i], answers[i] = s.index(h.Guess), answerIndex(h.Answer, s.Pegs)
+	}
+	answer := s.answerer()
+	var out []int
+codes:
+	for c := range s.Codes {
+		for i, g := range guesses {
+			if answer(g, c) != answers[i] {
+				continue codes
+			}
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// possibleByScore is possible for hints whose guesses may not be codes of
+// s.
+func (s *Space) possibleByScore(hints []mastermind.Hint) []int {
 	var out []int
 	in := mastermind.Instance{Max: s.Max, Hints: hints}
 	for i, c := range s.Codes {
@@ -159,6 +187,20 @@ func (s *Space) possible(hints []mastermind.Hint) []int {
 		}
 	}
 	return out
+}
+
+// has reports whether code is one of s's: as many pegs, colours from 1 to
+// Max.
+func (s *Space) has(code mastermind.Code) bool {
+	if len(code) != s.Pegs {
+		return false
+	}
+	for _, c := range code {
+		if c < 1 || int(c) > s.Max {
+			return false
+		}
+	}
+	return true
 }
 
 // Random guesses a random code consistent with the hints so far: the

@@ -140,6 +140,35 @@ func TestWeigherAsSlowScan(t *testing.T) {
 	}
 }
 
+// TestPossible: the codes still possible, tried through the table or the
+// scorer, are those Consistent finds, for hints of random guesses and
+// secrets (and a guess that is no code of the space).
+func TestPossible(t *testing.T) {
+	r := rand.New(rand.NewPCG(2, 7))
+	for _, shape := range [][2]int{{4, 6}, {5, 8}, {4, 12}} {
+		s, err := NewSpace(shape[0], shape[1])
+		if err != nil {
+			t.Fatal(err)
+		}
+		for range 5 {
+			secret := s.Codes[r.IntN(len(s.Codes))]
+			var hints []mastermind.Hint
+			for range 1 + r.IntN(4) {
+				g := s.Codes[r.IntN(len(s.Codes))]
+				hints = append(hints, mastermind.Hint{Guess: g, Answer: mastermind.Score(g, secret)})
+			}
+			if got, want := s.possible(hints), s.possibleByScore(hints); !slices.Equal(got, want) {
+				t.Fatalf("%v %v: %d codes, want %d", shape, hints, len(got), len(want))
+			}
+		}
+	}
+	s, _ := NewSpace(3, 4)
+	odd := []mastermind.Hint{{Guess: mastermind.Code{1, 5, 1}, Answer: mastermind.Answer{Blacks: 2}}}
+	if got := s.possible(odd); len(got) != 4 { // 1x1, x any colour of the 4
+		t.Errorf("a guess with colour 5 of 4: %d codes, want 4", len(got))
+	}
+}
+
 func TestSpace(t *testing.T) {
 	s, err := NewSpace(3, 4)
 	if err != nil || len(s.Codes) != 64 || s.Codes[0].String() != "[1,1,1]" || s.Codes[63].String() != "[4,4,4]" {

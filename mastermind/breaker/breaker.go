@@ -70,10 +70,7 @@ func (s *Space) answer(g, c int) int {
 		return int(s.answers[g*len(s.Codes)+c])
 	}
 	if s.scorer != nil {
-		if s.scorer.high != nil {
-			return s.scorer.wide(g, c)
-		}
-		return s.scorer.answer(g, c)
+		return s.scorer.answerer()(g, c)
 	}
 	return answerIndex(mastermind.Score(s.Codes[g], s.Codes[c]), s.Pegs)
 }

@@ -16,9 +16,12 @@
 package pdd
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"strconv"
+	"strings"
 )
 
 // Suit is a card's suit.
@@ -66,6 +69,51 @@ type Card struct {
 
 // String returns the card as "<value> of <suit>", such as "11 of HEARTS".
 func (c Card) String() string { return fmt.Sprintf("%d of %v", c.Value, c.Suit) }
+
+// Short returns the card in two or three characters, its rank (A, 2 to
+// 10, J, Q, K) and its suit's initial (D, C, H, S): AS, 10H, QD. It is the
+// notation of the engine protocol, which ParseCard reads.
+func (c Card) Short() string {
+	if !c.Valid() {
+		return c.String()
+	}
+	rank := strconv.Itoa(c.Value)
+	if r := rankLetters[c.Value]; r != 0 {
+		rank = string(r)
+	}
+	return rank + suitNames[c.Suit][:1]
+}
+
+// rankLetters holds the letters of the ranks Short writes with one.
+var rankLetters = [14]byte{1: 'A', 11: 'J', 12: 'Q', 13: 'K'}
+
+// ParseCard reads a card as Short writes it, in either case; the ranks
+// may also be written as numbers (1 for the ace, 11 to 13 for the court
+// cards).
+func ParseCard(s string) (Card, error) {
+	bad := func(why string) (Card, error) {
+		return Card{}, fmt.Errorf("card %q: %s (a rank A, 2-10, J, Q, K and a suit D, C, H, S, as in 10H or QS)", s, why)
+	}
+	if len(s) < 2 {
+		return bad("too short")
+	}
+	rank, suit := strings.ToUpper(s[:len(s)-1]), strings.ToUpper(s[len(s)-1:])
+	i := strings.Index("DCHS", suit)
+	if i < 0 {
+		return bad("no such suit")
+	}
+	v, err := strconv.Atoi(rank)
+	if err != nil || strconv.Itoa(v) != rank { // no sign, no leading zero
+		v = -1
+		if len(rank) == 1 {
+			v = bytes.IndexByte(rankLetters[:], rank[0])
+		}
+	}
+	if v < 1 || v > 13 {
+		return bad("no such rank")
+	}
+	return Card{Suit(i), v}, nil
+}
 
 // Valid reports whether c is one of the 52 cards.
 func (c Card) Valid() bool {

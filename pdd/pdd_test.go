@@ -38,6 +38,58 @@ func TestCardAndSuitStrings(t *testing.T) {
 	}
 }
 
+func TestShortNotation(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		want Card // the zero Card: an error
+	}{
+		{"AS", card(1, Spades)}, {"as", card(1, Spades)}, {"1S", card(1, Spades)},
+		{"10H", card(10, Hearts)}, {"10h", card(10, Hearts)},
+		{"2D", card(2, Diamonds)}, {"JC", card(11, Clubs)}, {"11C", card(11, Clubs)},
+		{"QD", card(12, Diamonds)}, {"kS", card(13, Spades)}, {"13S", card(13, Spades)},
+		{"", Card{}}, {"S", Card{}}, {"10", Card{}}, {"0H", Card{}}, {"14H", Card{}},
+		{"010H", Card{}}, {"+5H", Card{}}, {"-1H", Card{}}, {"XH", Card{}}, {"AX", Card{}},
+		{"10 H", Card{}}, {"AAS", Card{}}, {"7♥", Card{}}, {"\x00H", Card{}},
+	} {
+		got, err := ParseCard(tt.in)
+		switch {
+		case tt.want == Card{} && err == nil:
+			t.Errorf("ParseCard(%q) = %v, want an error", tt.in, got)
+		case tt.want != Card{} && (err != nil || got != tt.want):
+			t.Errorf("ParseCard(%q) = %v, %v; want %v", tt.in, got, err, tt.want)
+		}
+	}
+	for i := range 52 {
+		c := CardAt(i)
+		if back, err := ParseCard(c.Short()); err != nil || back != c {
+			t.Errorf("%v: Short %q reads back as %v, %v", c, c.Short(), back, err)
+		}
+	}
+	if got := card(12, Hearts).Short(); got != "QH" {
+		t.Errorf("queen of hearts: %q, want QH", got)
+	}
+}
+
+// FuzzParseCard checks that whatever ParseCard accepts is a valid card
+// that Short writes back in a form ParseCard reads as the same card.
+func FuzzParseCard(f *testing.F) {
+	for _, s := range []string{"AS", "10h", "13C", "0H", "QX", ""} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		c, err := ParseCard(s)
+		if err != nil {
+			return
+		}
+		if !c.Valid() {
+			t.Fatalf("ParseCard(%q) = %#v, not a card", s, c)
+		}
+		if back, err := ParseCard(c.Short()); err != nil || back != c {
+			t.Fatalf("ParseCard(%q) = %v, whose Short %q reads back as %v, %v", s, c, c.Short(), back, err)
+		}
+	})
+}
+
 // drain takes every card the deck gives before running out.
 func drain(t *testing.T, d Deck) []Card {
 	t.Helper()

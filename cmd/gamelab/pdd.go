@@ -10,11 +10,13 @@ import (
 	"gamelab/pdd"
 	"gamelab/pdd/learn"
 	"gamelab/pdd/play"
+	pddprotocol "gamelab/pdd/protocol"
 )
 
 type pddCmd struct {
-	Play  pddPlayCmd  `cmd:"" help:"Play against computer players whose rules are secret."`
-	Bench pddBenchCmd `cmd:"" help:"A tournament of computer players with random secret rules."`
+	Play   pddPlayCmd   `cmd:"" help:"Play against computer players whose rules are secret."`
+	Bench  pddBenchCmd  `cmd:"" help:"A tournament of computer players with random secret rules."`
+	Engine pddEngineCmd `cmd:"" help:"Speak the player protocol on stdin/stdout: a computer player takes a seat at your table (docs/protocols/pdd.md)."`
 }
 
 // deckFlag is --deck: single or double.
@@ -145,4 +147,52 @@ func playPDD(e *env, c *pddPlayCmd) error {
 	}
 	_, err = runProgram(e, newProgram(e, play.New(opts)), "pdd play")
 	return err
+}
+
+// pddPlayerFlag is --player: a kind of computer player.
+type pddPlayerFlag string
+
+// Validate implements kong's validation hook.
+func (p pddPlayerFlag) Validate() error {
+	_, err := learn.Lookup(string(p))
+	return err
+}
+
+// pddRuleFlag is --rule: a rule in the rule language.
+type pddRuleFlag string
+
+// Validate implements kong's validation hook.
+func (r pddRuleFlag) Validate() error {
+	_, err := pdd.Parse(string(r))
+	if err != nil {
+		return fmt.Errorf("--rule %q: %w", string(r), err)
+	}
+	return nil
+}
+
+type pddEngineCmd struct {
+	Player pddPlayerFlag `default:"learner" help:"The computer player: ${pddplayers}."`
+	Rule   pddRuleFlag   `default:"same suit or same value or played is jack" help:"The player's own rule, in the rule language (the protocol's rule command changes it)."`
+	Rules  *bandFlag     `help:"What the learner is told of the other players' rules: permissive (60-95% of the pairs), restrictive (15-70%) or LO-HI; default: nothing."`
+	Seed   uint64        `default:"1" help:"Seed of the random player's choices."`
+}
+
+func (c *pddEngineCmd) Run(e *env) error {
+	var band pdd.Band
+	if c.Rules != nil {
+		band, _ = c.Rules.band()
+	}
+	x, _ := pdd.Parse(string(c.Rule))
+	m, err := learn.Lookup(string(c.Player))
+	if err != nil {
+		return err
+	}
+	seat, ok := m(pddprotocol.Me, x.Rule(), band).(pddprotocol.Seat)
+	if !ok {
+		return fmt.Errorf("--player %s: this player shows no hand, which the protocol needs", c.Player)
+	}
+	if s, ok := seat.(interface{ Seed(uint64) }); ok {
+		s.Seed(c.Seed)
+	}
+	return pddprotocol.Serve(e.stdin, e.stdout, pddprotocol.Config{Player: seat, Rule: x})
 }

@@ -254,6 +254,10 @@ func (c *twenty48BenchCmd) Run(e *env) error {
 	if err != nil {
 		return err
 	}
+	// The workers play games side by side, each searching on one core, so
+	// that a level's games replay exactly; a time per move replays
+	// nothing, and is spent on all cores as in the engine.
+	opts.OneCore = opts.Budget.PerMove == 0
 	cfg := suite.Config(player.BenchConfig(about, string(c.Budget), games, c.Seed))
 	cfg.Shard, _ = bench.ParseShard(c.Shard)
 	cfg.Workers = c.Workers

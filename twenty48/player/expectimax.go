@@ -30,6 +30,8 @@ type Expectimax struct {
 	net    *ntuple.Network
 	lines  *[1 << 16]float32 // the heuristic's line ratings
 	table  *table            // shared by the root moves, reused move after move
+	// oneCore weighs the root moves in turn (Options.OneCore).
+	oneCore bool
 }
 
 // Budget sets how hard Expectimax searches.
@@ -152,9 +154,9 @@ func (e *Expectimax) timed(b twenty48.Board) (twenty48.Direction, bool) {
 }
 
 // search returns the best move within bounds, the root moves weighed in
-// parallel over one transposition table: positions met under one root
-// move are met under others (a quarter of the chance nodes at the strong
-// level).
+// parallel (or in turn: oneCore) over one transposition table: positions
+// met under one root move are met under others (a quarter of the chance
+// nodes at the strong level).
 func (e *Expectimax) search(b twenty48.Board, bounds Budget) (twenty48.Direction, bool) {
 	depth := min(bounds.MaxDepth, max(bounds.MinDepth, distinct(b)-bounds.DepthOffset))
 	var values [4]float32
@@ -168,11 +170,16 @@ func (e *Expectimax) search(b twenty48.Board, bounds Budget) (twenty48.Direction
 			continue
 		}
 		moved[i] = true
-		wg.Go(func() {
+		weigh := func() {
 			s := searcher{t: e.table, minProb: bounds.MinProbability, net: e.net, lines: e.lines, heuristicWeight: bounds.HeuristicWeight}
 			values[i] = s.points(points) + s.chance(next, depth-1, 1)
 			stored[i] = s.stored
-		})
+		}
+		if e.oneCore {
+			weigh()
+		} else {
+			wg.Go(weigh)
+		}
 	}
 	wg.Wait()
 	for _, n := range stored {

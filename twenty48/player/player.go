@@ -38,6 +38,13 @@ type Options struct {
 	// Network, if not nil, is a trained network to rate positions with,
 	// for the strategies that can (Expectimax); it is shared, read only.
 	Network *ntuple.Network
+	// OneCore has Expectimax weigh the root moves one after the other
+	// rather than on all cores at once. Its moves then depend on the board
+	// alone, where the root moves' searches, sharing one transposition
+	// table as they run side by side, meet each other's entries at times
+	// the scheduler decides: the benchmark plays games side by side on
+	// all cores instead, so that a seed replays its games exactly.
+	OneCore bool
 }
 
 // Factory makes a strategy.
@@ -108,7 +115,11 @@ func (r *Random) Move(b twenty48.Board) (twenty48.Direction, bool) {
 }
 
 func init() {
-	Register(DefaultPlayer, func(o Options) Strategy { return NewExpectimax(o.Budget, o.Network) })
+	Register(DefaultPlayer, func(o Options) Strategy {
+		e := NewExpectimax(o.Budget, o.Network)
+		e.oneCore = o.OneCore
+		return e
+	})
 	Register("random", func(Options) Strategy { return &Random{} })
 }
 

@@ -3,6 +3,7 @@ package player
 import (
 	"context"
 	"math"
+	"slices"
 	"sync"
 	"testing"
 
@@ -68,6 +69,32 @@ func TestExpectimaxBeatsRandom(t *testing.T) {
 	search := run(func() Strategy { return NewExpectimax(Budget{MinDepth: 2, MaxDepth: 2, MinProbability: 0.01}, nil) })
 	if search < 5*random {
 		t.Errorf("mean score: expectimax %.0f, random %.0f", search, random)
+	}
+}
+
+// TestOneCoreReplays plays seeded games twice, on one worker and on two,
+// with the default player weighing its root moves in turn (as the
+// benchmark has it): every game the same, move for move.
+func TestOneCoreReplays(t *testing.T) {
+	f, err := Lookup(DefaultPlayer)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := Options{Budget: Budget{MinDepth: 2, MaxDepth: 4, MinProbability: 0.02}, OneCore: true}
+	run := func(workers int) []bench.Outcome {
+		cfg := BenchConfig("x", "x", 4, 11)
+		cfg.Workers = workers
+		r, err := bench.Run(context.Background(), cfg, func() (bench.Player, error) { return NewBenchPlayer(f(opts)), nil }, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r.Outcomes
+	}
+	one, two := run(1), run(2)
+	for i := range one {
+		if !slices.Equal(one[i].Values, two[i].Values) {
+			t.Errorf("game %d: %v on one worker, %v on two", i, one[i].Values, two[i].Values)
+		}
 	}
 }
 

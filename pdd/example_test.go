@@ -41,3 +41,16 @@ func ExampleParse() {
 	// false
 	// at the end of the rule: expected a condition: same suit, same value, same colour, higher value, lower value, values within K, played is …, top is …, anything
 }
+
+// The engine protocol's notation of cards: rank and suit initial.
+func ExampleParseCard() {
+	c, err := pdd.ParseCard("qh")
+	fmt.Println(c, err)
+	fmt.Println(c.Short(), pdd.Card{Suit: pdd.Clubs, Value: 10}.Short())
+	_, err = pdd.ParseCard("1X")
+	fmt.Println(err)
+	// Output:
+	// 12 of HEARTS <nil>
+	// QH 10C
+	// card "1X": no such suit (a rank A, 2-10, J, Q, K and a suit D, C, H, S, as in 10H or QS)
+}

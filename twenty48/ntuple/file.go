@@ -142,6 +142,7 @@ func readGames(br *bufio.Reader, whose string) (int64, error) {
 // readWeights reads into w, from br, the compressed records Save writes
 // after the header, their checksum, and the end of the file.
 func readWeights(br *bufio.Reader, w [][]atomic.Uint32) error {
+	defer touch(w)()
 	z := flate.NewReader(br)
 	defer z.Close()
 	in := bufio.NewReaderSize(z, 1<<16)
@@ -192,6 +193,28 @@ func readWeights(br *bufio.Reader, w [][]atomic.Uint32) error {
 		return errors.New("data after the weights")
 	}
 	return nil
+}
+
+// touch writes to every page of w, on a goroutine of its own, and
+// returns a function that waits for it to end. The weights are fresh
+// memory, which the kernel maps a page at a time as it is first written,
+// and those faults were a third of the decoding goroutine's time; another
+// core takes them far faster than the decoder writes, so it stays ahead:
+// the engine's start with a network of 900,000 games in two stages went
+// from 3.5 to 2.4 s. Adding 0 writes the page and leaves a weight the
+// decoder stored as it was.
+func touch(w [][]atomic.Uint32) (wait func()) {
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		const perPage = 4096 / 4
+		for _, ws := range w {
+			for i := 0; i < len(ws); i += perPage {
+				ws[i].Add(0)
+			}
+		}
+	}()
+	return func() { <-done }
 }
 
 // all returns the weights of every stage's tuples, in order.

@@ -225,8 +225,13 @@ func (s *session) hand() string {
 	if len(held) == 0 {
 		return "none"
 	}
-	words := make([]string, len(held))
-	for i, c := range held {
+	return format(held)
+}
+
+// format writes cards as the protocol does: Short, spaced.
+func format(cs []pdd.Card) string {
+	words := make([]string, len(cs))
+	for i, c := range cs {
 		words[i] = c.Short()
 	}
 	return strings.Join(words, " ")

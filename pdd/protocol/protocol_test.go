@@ -138,7 +138,7 @@ func (r *remote) Name() string { return "remote" }
 
 func (r *remote) SetRule(x pdd.Expr) { r.expect("ok", "rule %s", x) }
 
-func (r *remote) StartNewGame(hand []pdd.Card) { r.expect("ok", "new %s", shorts(hand)) }
+func (r *remote) StartNewGame(hand []pdd.Card) { r.expect("ok", "new %s", format(hand)) }
 
 func (r *remote) Take(c pdd.Card) { r.expect("ok", "take %s", c.Short()) }
 
@@ -179,14 +179,6 @@ func (r *remote) Objected(p pdd.Player, top, c pdd.Card, by []pdd.Player) {
 		names[i] = r.name(q)
 	}
 	r.expect("ok", "invalid %s %s %s by %s", r.name(p), top.Short(), c.Short(), strings.Join(names, " "))
-}
-
-func shorts(cs []pdd.Card) string {
-	words := make([]string, len(cs))
-	for i, c := range cs {
-		words[i] = c.Short()
-	}
-	return strings.Join(words, " ")
 }
 
 // TestGamesThroughProtocol plays the same seeded games twice, the

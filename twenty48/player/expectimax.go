@@ -243,22 +243,39 @@ func (s *searcher) move(b twenty48.Board, depth int, prob float32) float32 {
 	if s.net != nil {
 		across, down = float32(b.RowPoints()), float32(t.RowPoints())
 	}
-	for _, left := range [2]bool{true, false} {
-		if next := b.MoveRows(left); next != b {
-			if leaf {
+	if leaf {
+		for _, left := range [2]bool{true, false} {
+			if next := b.MoveRows(left); next != b {
 				best = max(best, across+s.rate(next, next.Transpose()))
-			} else {
-				best = max(best, across+s.chance(next, depth, prob))
 			}
+			if nt := t.MoveRows(left); nt != t {
+				best = max(best, down+s.rate(nt.Transpose(), nt))
+			}
+		}
+		return best
+	}
+	// The children's slots in the table are read before any is searched,
+	// so that their cache misses overlap rather than follow one another:
+	// the strong level's search waits on the table more than it computes
+	// (its moves 10-13% faster; the fast level's table fits the caches).
+	var next [4]twenty48.Board
+	var points [4]float32
+	n := 0
+	for _, left := range [2]bool{true, false} {
+		if m := b.MoveRows(left); m != b {
+			next[n], points[n] = m, across
+			s.t.touch(m)
+			n++
 		}
 		if nt := t.MoveRows(left); nt != t {
-			next := nt.Transpose()
-			if leaf {
-				best = max(best, down+s.rate(next, nt))
-			} else {
-				best = max(best, down+s.chance(next, depth, prob))
-			}
+			m := nt.Transpose()
+			next[n], points[n] = m, down
+			s.t.touch(m)
+			n++
 		}
+	}
+	for i := range n {
+		best = max(best, points[i]+s.chance(next[i], depth, prob))
 	}
 	return best
 }
@@ -381,6 +398,11 @@ func (t *table) clear() {
 // of a product depend only on the low bits of the board).
 func (t *table) slot(b twenty48.Board) uint64 {
 	return uint64(b) * 0x9e3779b97f4a7c15 >> t.shift
+}
+
+// touch reads b's first slot, to bring it into the cache.
+func (t *table) touch(b twenty48.Board) {
+	t.entries[t.slot(b)].data.Load()
 }
 
 // get returns the value of b searched at least depth moves deep from a

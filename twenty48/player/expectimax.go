@@ -245,6 +245,9 @@ func (s *searcher) move(b twenty48.Board, depth int, prob float32) float32 {
 	if s.net != nil {
 		across, down = float32(b.RowPoints()), float32(t.RowPoints())
 	}
+	// Most move nodes are leaves: they rate each board as they make it
+	// (gathering the boards and their transposed forms first, as the inner
+	// nodes do below, made the search 10-20% slower).
 	if leaf {
 		for _, left := range [2]bool{true, false} {
 			if next := b.MoveRows(left); next != b {

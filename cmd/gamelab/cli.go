@@ -162,6 +162,7 @@ func vars() kong.Vars {
 		"rules":          strings.Join(rules, ","),
 		"size2048":       strconv.Itoa(twenty48.DefaultSize),
 		"player2048":     player.DefaultPlayer,
+		"budget2048":     defaultBudget2048,
 		"players2048":    strings.Join(player.Names(), ", ") + " (" + player.DefaultPlayer + " is the strongest)",
 		"pddplayers":     strings.Join(learn.Names(), ", "),
 		"strategy":       breaker.DefaultStrategy,

@@ -171,7 +171,7 @@ func TestTrain2048(t *testing.T) {
 		{budgetFlags{Player: "expectimax", Budget: "fast"}, "expectimax, network of 80 games"},
 		{budgetFlags{Player: "random", Budget: "strong"}, "random"},
 	} {
-		_, opts, about, err := tt.flags.player(e)
+		_, opts, about, _, err := tt.flags.player(e)
 		if err != nil || about != tt.want || (opts.Network != nil) != strings.Contains(tt.want, "network") {
 			t.Errorf("%+v: %q, %v", tt.flags, about, err)
 		}

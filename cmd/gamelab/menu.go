@@ -7,6 +7,7 @@ import (
 	"gamelab/internal/tui"
 	"gamelab/oware/search"
 	"gamelab/twenty48"
+	"gamelab/twenty48/player"
 )
 
 type menuCmd struct{}
@@ -23,7 +24,7 @@ var games = []game{
 	{tui.MenuItem{Name: "Nerdle", Description: "guess the equation"}, func(e *env) error { return playNerdle(e, &nerdlePlayCmd{}) }},
 	{tui.MenuItem{Name: "Nerdle daily", Description: "today's puzzle, the same for everyone"}, func(e *env) error { return playNerdle(e, &nerdlePlayCmd{Daily: true}) }},
 	{tui.MenuItem{Name: "2048", Description: "slide and merge tiles"}, func(e *env) error {
-		return play2048(e, &twenty48PlayCmd{Size: twenty48.DefaultSize, Mode: "classic"})
+		return play2048(e, &twenty48PlayCmd{budgetFlags: budgetFlags{Player: player.DefaultPlayer, Budget: defaultBudget2048}, Size: twenty48.DefaultSize, Mode: "classic"})
 	}},
 	{tui.MenuItem{Name: "Oware", Description: "the mancala game of West Africa"}, func(e *env) error {
 		return playOware(e, &owarePlayCmd{South: "human", North: "computer", Engine: search.DefaultEngine, MoveTime: time.Second, Rules: "abapa", Delay: 700 * time.Millisecond})

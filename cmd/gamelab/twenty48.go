@@ -41,10 +41,11 @@ func (m modeFlag) Validate() error {
 }
 
 type twenty48PlayCmd struct {
-	Undo int      `default:"0" help:"Moves that may be undone in a row (u)."`
-	Size int      `default:"${size2048}" help:"Cells a side, ${min_size2048} to ${max_size2048}."`
-	Seed *uint64  `help:"Seed of the first game (the next games take the next seeds), to replay the same tiles."`
-	Mode modeFlag `default:"classic" help:"classic, shuffle (x redistributes the tiles) or evil (evil tiles appear: they merge with nothing and vanish in pairs)."`
+	Undo        int      `default:"0" help:"Moves that may be undone in a row (u)."`
+	Size        int      `default:"${size2048}" help:"Cells a side, ${min_size2048} to ${max_size2048}."`
+	Seed        *uint64  `help:"Seed of the first game (the next games take the next seeds), to replay the same tiles."`
+	Mode        modeFlag `default:"classic" help:"classic, shuffle (x redistributes the tiles) or evil (evil tiles appear: they merge with nothing and vanish in pairs)."`
+	budgetFlags          // of the player of hints (h) and autoplay (a)
 }
 
 func (c *twenty48PlayCmd) Validate() error {
@@ -76,7 +77,13 @@ func play2048(e *env, c *twenty48PlayCmd) error {
 		Size: c.Size, Mode: mode, Undo: c.Undo,
 		Profile: pr.loaded, Update: pr.update, Notice: pr.notice,
 		SaveReplay: saveReplay,
-		NewPlayer:  func() player.Strategy { return player.NewExpectimax(player.Fast, nil) },
+		NewPlayer: func() (player.Strategy, string, error) {
+			factory, opts, _, note, err := c.player(e)
+			if err != nil {
+				return nil, "", err
+			}
+			return factory(opts), note, nil
+		},
 	}
 	if c.Seed != nil {
 		opts.Seed, opts.Seeded = *c.Seed, true
@@ -127,10 +134,15 @@ func (c *twenty48ReplayCmd) Run(e *env) error {
 	return err
 }
 
-// budgetFlags are the flags of the commands that run a 2048 player.
+// defaultBudget2048 is the budget of the commands that run a 2048 player,
+// the menu's game among them, when none is named.
+const defaultBudget2048 = "fast"
+
+// budgetFlags are the flags of the commands that run a 2048 player: the
+// engine, the benchmark, and the game's hints and autoplay.
 type budgetFlags struct {
 	Player    playerName `default:"${player2048}" help:"Player: ${players2048}."`
-	Budget    budget     `default:"fast" help:"How hard the player searches: fast, strong, or a time per move such as 50ms."`
+	Budget    budget     `default:"${budget2048}" help:"How hard the player searches: fast, strong, or a time per move such as 50ms."`
 	Heuristic bool       `help:"Rate positions with the hand-written heuristic even when a trained network is cached (gamelab 2048 train)."`
 }
 
@@ -153,19 +165,18 @@ func (b budget) Validate() error {
 }
 
 // player returns the factory and options the flags name, with the cached
-// network unless --heuristic (a damaged one is said on stderr and set
-// aside), and a description of the player for reports.
-func (f budgetFlags) player(e *env) (player.Factory, player.Options, string, error) {
-	factory, err := player.Lookup(string(f.Player))
-	if err != nil {
-		return nil, player.Options{}, "", err
+// network unless --heuristic, and a description of the player for
+// reports. Where the network is missing or damaged (then set aside), the
+// heuristic plays and note says so, for the caller to show.
+func (f budgetFlags) player(e *env) (factory player.Factory, opts player.Options, about, note string, err error) {
+	if factory, err = player.Lookup(string(f.Player)); err != nil {
+		return nil, opts, "", "", err
 	}
-	var opts player.Options
-	about := string(f.Player)
+	about = string(f.Player)
 	if !f.Heuristic && f.Player == player.DefaultPlayer {
 		dir, err := e.cache()
 		if err != nil {
-			return nil, opts, "", err
+			return nil, opts, "", "", err
 		}
 		net, games, err := ntuple.LoadCached(dir)
 		switch {
@@ -173,16 +184,16 @@ func (f budgetFlags) player(e *env) (player.Factory, player.Options, string, err
 			opts.Network = net
 			about = fmt.Sprintf("%s, network of %d games", about, games)
 		case errors.Is(err, cache.ErrMissing):
-			fmt.Fprintf(e.stderr, "2048: no trained network in %s: the heuristic plays (gamelab 2048 train makes a network: stronger at every level, and far faster at the strong one)\n", dir)
+			note = fmt.Sprintf("2048: no trained network in %s: the heuristic plays (gamelab 2048 train makes a network: stronger at every level, and far faster at the strong one)", dir)
 		default:
-			fmt.Fprintln(e.stderr, err)
+			note = err.Error()
 		}
 	}
 	if opts.Network == nil && f.Player == player.DefaultPlayer {
 		about += ", heuristic"
 	}
 	opts.Budget, err = player.ParseBudget(string(f.Budget), opts.Network != nil)
-	return factory, opts, about, err
+	return factory, opts, about, note, err
 }
 
 type twenty48EngineCmd struct {
@@ -190,9 +201,12 @@ type twenty48EngineCmd struct {
 }
 
 func (c *twenty48EngineCmd) Run(e *env) error {
-	factory, opts, _, err := c.player(e)
+	factory, opts, _, note, err := c.player(e)
 	if err != nil {
 		return err
+	}
+	if note != "" {
+		fmt.Fprintln(e.stderr, note)
 	}
 	return protocol.Serve(e.stdin, e.stdout, factory(opts))
 }
@@ -250,9 +264,12 @@ func (c *twenty48BenchCmd) Run(e *env) error {
 			reached[game] = b
 		}
 	}
-	factory, opts, about, err := c.player(e)
+	factory, opts, about, note, err := c.player(e)
 	if err != nil {
 		return err
+	}
+	if note != "" {
+		fmt.Fprintln(e.stderr, note)
 	}
 	// The workers play games side by side, each searching on one core, so
 	// that a level's games replay exactly; a time per move replays

@@ -38,10 +38,12 @@ type Options struct {
 	Profile *Profile
 	Update  func(change func(*Profile)) (*Profile, error)
 
-	// NewPlayer, if set, makes the player of hints and autoplay (it may
-	// take a while: it is called off the UI's goroutine, on first use);
-	// without it the fast heuristic player plays.
-	NewPlayer func() player.Strategy
+	// NewPlayer, if set, makes the player of hints and autoplay, with a
+	// note to show (a trained network missing, say) or an error that
+	// leaves the game without one. It may take a while (loading a
+	// network): it is called off the UI's goroutine, on first use.
+	// Without it the fast heuristic player plays.
+	NewPlayer func() (player.Strategy, string, error)
 
 	// SaveReplay, if set, keeps a game's record and says where.
 	SaveReplay func(twenty48.Record) (string, error)
@@ -171,6 +173,8 @@ type suggestionMsg struct {
 	move     twenty48.Direction
 	ok       bool
 	strategy player.Strategy // kept for the next suggestions
+	note     string          // from making the strategy, to show
+	err      error           // no strategy could be made
 }
 
 // suggest starts the player's search for the board on screen.
@@ -187,15 +191,19 @@ func (m *Model) suggest() tea.Cmd {
 	m.thinking = true
 	s, newPlayer := m.strategy, m.opts.NewPlayer
 	return func() tea.Msg {
+		var note string
 		switch {
 		case s != nil:
 		case newPlayer != nil:
-			s = newPlayer()
+			var err error
+			if s, note, err = newPlayer(); err != nil {
+				return suggestionMsg{board: b, err: err}
+			}
 		default:
 			s = player.NewExpectimax(player.Fast, nil)
 		}
 		d, ok := s.Move(b)
-		return suggestionMsg{b, d, ok, s}
+		return suggestionMsg{board: b, move: d, ok: ok, strategy: s, note: note}
 	}
 }
 
@@ -203,6 +211,14 @@ func (m *Model) suggest() tea.Cmd {
 // board has not changed meanwhile.
 func (m *Model) suggested(msg suggestionMsg) tea.Cmd {
 	m.thinking, m.strategy = false, msg.strategy
+	if msg.note != "" {
+		m.notice = msg.note
+	}
+	if msg.err != nil {
+		m.autoplay = false
+		m.message = msg.err.Error() + "."
+		return nil
+	}
 	if b, _ := twenty48.BoardOf(m.game.Grid()); b != msg.board || !msg.ok {
 		if m.autoplay && !m.game.Over() {
 			return m.suggest()

@@ -2,6 +2,7 @@ package play
 
 import (
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -359,6 +360,34 @@ func TestHintAndAutoplay(t *testing.T) {
 	send(big, runes("h"))
 	if !strings.Contains(big.message, "4×4") {
 		t.Errorf("a hint on 5×5: %q", big.message)
+	}
+}
+
+// TestHintsPlayer has the hints come from the player NewPlayer makes,
+// made once; its note is shown, and an error to make one is said and
+// tried again at the next hint.
+func TestHintsPlayer(t *testing.T) {
+	made, fail := 0, true
+	m := newModel(t, Options{Seed: 4, NewPlayer: func() (player.Strategy, string, error) {
+		made++
+		if fail {
+			return nil, "", errors.New("no network here")
+		}
+		return &player.Random{}, "the heuristic plays", nil
+	}})
+	send(m, send(m, runes("h"))())
+	if m.message != "no network here." || m.strategy != nil || m.thinking {
+		t.Fatalf("after a failed player: message %q, strategy %v, thinking %v", m.message, m.strategy, m.thinking)
+	}
+	fail = false
+	for range 2 {
+		send(m, send(m, runes("h"))())
+		if !strings.HasPrefix(m.message, "Hint: ") || m.notice != "the heuristic plays" {
+			t.Fatalf("after a hint: message %q, notice %q", m.message, m.notice)
+		}
+	}
+	if made != 2 {
+		t.Errorf("NewPlayer called %d times, want 2 (once failing, once kept)", made)
 	}
 }
 

@@ -26,10 +26,11 @@ type mastermindCmd struct {
 }
 
 type mastermindPlayCmd struct {
-	Pegs   int     `default:"4" help:"Pegs of a code: 1 to ${mmmaxpegs}."`
-	Colors int     `default:"6" help:"Colours: 2 to ${mmmaxcolours}."`
-	Rows   int     `default:"10" help:"Guesses you may make."`
-	Seed   *uint64 `help:"Seed of the secrets, to play the same games again."`
+	Pegs     int          `default:"4" help:"Pegs of a code: 1 to ${mmmaxpegs}."`
+	Colors   int          `default:"6" help:"Colours: 2 to ${mmmaxcolours}."`
+	Rows     int          `default:"10" help:"Guesses you may make."`
+	Seed     *uint64      `help:"Seed of the secrets, to play the same games again."`
+	Strategy strategyName `default:"${strategy}" help:"The codebreaker that guesses your codes: ${strategies}."`
 }
 
 func (c *mastermindPlayCmd) Validate() error {
@@ -63,7 +64,11 @@ func playMastermind(e *env, c *mastermindPlayCmd) error {
 	if err != nil {
 		return err
 	}
-	opts := mmplay.Options{Pegs: c.Pegs, Colours: c.Colors, Rows: c.Rows, Profile: pr.loaded, Notice: pr.notice, Update: pr.update}
+	factory, err := breaker.Lookup(string(c.Strategy))
+	if err != nil {
+		return err
+	}
+	opts := mmplay.Options{Pegs: c.Pegs, Colours: c.Colors, Rows: c.Rows, Profile: pr.loaded, Notice: pr.notice, Update: pr.update, Breaker: factory}
 	if c.Seed != nil {
 		opts.Seed, opts.Seeded = *c.Seed, true
 	}

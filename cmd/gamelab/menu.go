@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"gamelab/internal/tui"
+	"gamelab/mastermind/breaker"
 	"gamelab/oware/search"
 	"gamelab/twenty48"
 	"gamelab/twenty48/player"
@@ -30,7 +31,7 @@ var games = []game{
 		return playOware(e, &owarePlayCmd{South: "human", North: "computer", Engine: search.DefaultEngine, MoveTime: time.Second, Rules: "abapa", Delay: 700 * time.Millisecond})
 	}},
 	{tui.MenuItem{Name: "Mastermind", Description: "break the colour code"}, func(e *env) error {
-		return playMastermind(e, &mastermindPlayCmd{Pegs: 4, Colors: 6, Rows: 10})
+		return playMastermind(e, &mastermindPlayCmd{Pegs: 4, Colors: 6, Rows: 10, Strategy: breaker.DefaultStrategy})
 	}},
 	{tui.MenuItem{Name: "PDD", Description: "People's Democratic Dictatorship: cards"}, func(e *env) error {
 		return playPDD(e, &pddPlayCmd{Players: 4, Deck: "single"})

@@ -30,6 +30,11 @@ type Options struct {
 	Profile *Profile
 	Update  func(change func(*Profile)) (*Profile, error)
 	Notice  string
+	// Breaker, if set, makes the codebreaker that guesses the person's
+	// codes; without it the default strategy does. It may take a while
+	// (building a strategy tree): it is called away from the screen, when
+	// the computer first guesses.
+	Breaker breaker.Factory
 }
 
 // The limits of the game: colours are typed as one key each.
@@ -80,8 +85,10 @@ type Model struct {
 
 // guessMsg brings the breaker's guess in game game.
 type guessMsg struct {
-	game  int
-	guess mastermind.Code
+	game    int
+	guess   mastermind.Code
+	breaker breaker.Breaker // kept for the next guesses
+	err     error           // no breaker could be made
 }
 
 // New returns the model at its first screen.
@@ -128,10 +135,16 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
 	case guessMsg:
-		if msg.game == m.game {
-			m.guess, m.thinking = msg.guess, false
-			m.answer, m.field = mastermind.Answer{}, 0
+		if msg.game != m.game {
+			break
 		}
+		m.thinking = false
+		if msg.err != nil {
+			m.message, m.screen = msg.err.Error(), chooseScreen
+			break
+		}
+		m.guess, m.breaker = msg.guess, msg.breaker
+		m.answer, m.field = mastermind.Answer{}, 0
 	case tea.KeyMsg:
 		if key.Matches(msg, tui.Keys.Quit) {
 			return m, tea.Quit
@@ -280,25 +293,31 @@ func (m *Model) newMake() tea.Cmd {
 	m.game++
 	// A breaker still weighing a guess of a game left is busy: the new
 	// game gets one of its own.
-	if m.breaker == nil || m.thinking {
-		f, _ := breaker.Lookup(breaker.DefaultStrategy)
-		b, err := f(m.opts.Pegs, m.opts.Colours)
-		if err != nil {
-			m.message = err.Error()
-			m.screen = chooseScreen
-			return nil
-		}
-		m.breaker = b
+	if m.thinking {
+		m.breaker = nil
 	}
 	return m.think()
 }
 
 // think asks the breaker for its guess after the hints so far, away from
-// the screen; a guessMsg brings it.
+// the screen, making the breaker first if there is none; a guessMsg
+// brings it.
 func (m *Model) think() tea.Cmd {
 	m.thinking = true
 	b, game, hints := m.breaker, m.game, slices.Clone(m.hints)
-	return func() tea.Msg { return guessMsg{game: game, guess: b.Guess(hints)} }
+	pegs, colours, factory := m.opts.Pegs, m.opts.Colours, m.opts.Breaker
+	return func() tea.Msg {
+		if b == nil {
+			if factory == nil {
+				factory, _ = breaker.Lookup(breaker.DefaultStrategy)
+			}
+			var err error
+			if b, err = factory(pegs, colours); err != nil {
+				return guessMsg{game: game, err: err}
+			}
+		}
+		return guessMsg{game: game, guess: b.Guess(hints), breaker: b}
+	}
 }
 
 func (m *Model) makeKey(msg tea.KeyMsg) tea.Cmd {

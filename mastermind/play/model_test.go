@@ -14,6 +14,7 @@ import (
 	"gamelab/internal/stats"
 	"gamelab/internal/testenv"
 	"gamelab/mastermind"
+	"gamelab/mastermind/breaker"
 )
 
 func TestMain(m *testing.M) {
@@ -171,18 +172,51 @@ func TestThinking(t *testing.T) {
 	if len(m.hints) != 0 || m.answer.Blacks != 0 {
 		t.Fatalf("an answer taken while thinking: %+v, %v", m.hints, m.answer)
 	}
+	send(m, first())
 	busy := m.breaker
+	if m.thinking || busy == nil {
+		t.Fatalf("after the first guess: thinking %v, breaker %v", m.thinking, busy)
+	}
+	_, next := m.Update(enter) // 0/0: the next guess is weighed by busy
+	if !m.thinking {
+		t.Fatal("not thinking after an answer")
+	}
 	send(m, runes("q")) // back to the choice (still make): a new game
 	_, second := m.Update(enter)
-	if m.breaker == busy {
-		t.Error("the new game shares the breaker still weighing the last one's guess")
-	}
-	send(m, first())
+	send(m, next())
 	if !m.thinking {
 		t.Fatal("the guess of the game left was taken")
 	}
 	send(m, second())
 	if m.thinking || len(m.guess) != 4 {
 		t.Fatalf("thinking %v, guess %v", m.thinking, m.guess)
+	}
+	if m.breaker == busy {
+		t.Error("the new game shares the breaker still weighing the last one's guess")
+	}
+}
+
+// TestBreakerOption has the computer guess with the breaker Options.Breaker
+// makes; one it cannot make is said, back at the choice of roles.
+func TestBreakerOption(t *testing.T) {
+	made := 0
+	random, _ := breaker.Lookup("random")
+	m := New(Options{Pegs: 4, Colours: 6, Breaker: func(pegs, colours int) (breaker.Breaker, error) {
+		made++
+		return random(pegs, colours)
+	}})
+	send(m, down)
+	_, cmd := m.Update(enter)
+	send(m, cmd())
+	if made != 1 || m.thinking || len(m.guess) != 4 {
+		t.Fatalf("made %d, thinking %v, guess %v", made, m.thinking, m.guess)
+	}
+	optimal, _ := breaker.Lookup("optimal")
+	big := New(Options{Pegs: 6, Colours: 9, Breaker: optimal})
+	send(big, down)
+	_, cmd = big.Update(enter)
+	send(big, cmd())
+	if big.screen != chooseScreen || !strings.Contains(big.message, "more than") {
+		t.Errorf("optimal on 6 pegs of 9 colours: screen %v, message %q", big.screen, big.message)
 	}
 }

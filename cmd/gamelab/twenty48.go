@@ -361,8 +361,30 @@ func (c *twenty48TrainCmd) Validate() error {
 	return nil
 }
 
-// Run trains in stretches of at most saveEvery games, saving the network
-// after each, so that an interrupted run loses little.
+// Between two saves of the network in training: at most saveEvery games,
+// and, at the speed of the last stretch, about saveInterval of training.
+// A run killed (a machine going down) loses no more than that; an
+// interrupt saves at once. A save takes seconds (half a gigabyte
+// compressed).
+const (
+	saveEvery    = 100_000
+	saveInterval = 10 * time.Minute
+)
+
+// stretch returns the games of the next stretch of a training run, of
+// left games to go, in whole blocks of every where it can: one block at
+// first, then as many as take about saveInterval at the speed rate (games
+// a second) of the last stretch.
+func stretch(left, every int, rate float64) int {
+	n := every
+	if rate > 0 {
+		n = max(every, int(rate*saveInterval.Seconds())/every*every)
+	}
+	return min(n, saveEvery, left)
+}
+
+// Run trains in stretches (stretch), saving the network after each, so
+// that an interrupted run loses little.
 func (c *twenty48TrainCmd) Run(e *env) error {
 	dir, err := e.cache()
 	if err != nil {
@@ -395,11 +417,12 @@ func (c *twenty48TrainCmd) Run(e *env) error {
 	if net == nil {
 		net, rates = ntuple.New(), ntuple.NewRates()
 	}
-	const saveEvery = 100_000
 	var curve []ntuple.Block
+	rate := 0.0 // games a second in the last stretch
 	fmt.Fprintf(e.stderr, "%10s %9s %6s %6s %6s %6s %6s %9s %12s\n", "games", "mean", "2048", "4096", "8192", "16384", "32768", "best", "moves/s")
 	for left := c.Games; left > 0 && e.ctx.Err() == nil; {
-		n := min(left, saveEvery)
+		n := stretch(left, c.Every, rate)
+		began, from := time.Now(), trained
 		alpha := float32(c.Alpha)
 		switch {
 		case alpha != 0:
@@ -418,6 +441,7 @@ func (c *twenty48TrainCmd) Run(e *env) error {
 			curve = append(curve, b)
 			trained = int64(b.First + b.Games)
 		})
+		rate = float64(trained-from) / time.Since(began).Seconds()
 		path, serr := ntuple.SaveCached(dir, net, trained)
 		if serr != nil {
 			return fmt.Errorf("saving the network: %w", serr)

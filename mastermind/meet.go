@@ -1,6 +1,10 @@
 package mastermind
 
-import "sync"
+import (
+	"sync"
+
+	"gamelab/internal/hugepage"
+)
 
 // Long codes over few colours are solved by meeting in the middle: every
 // assignment of the first half of the positions and every assignment of
@@ -95,7 +99,7 @@ func meetFor(p *problem) *meeting {
 // group returns l with the assignments of equal blacks together, and
 // records where each group is in m.groups.
 func (m *meeting) group(l halfList) halfList {
-	id := hugeSlice[uint32](len(l.codes)) // each assignment's group
+	id := hugepage.Slice[uint32](len(l.codes)) // each assignment's group
 	var count []int
 	for e, key := range l.blacks {
 		g, ok := m.groups.get(key)
@@ -115,7 +119,7 @@ func (m *meeting) group(l halfList) halfList {
 		s := &m.groups.slots[i]
 		s.value = uint64(start[s.value])<<32 | uint64(count[s.value])
 	}
-	grouped := halfList{hugeSlice[uint32](len(id)), hugeSlice[uint64](len(id)), hugeSlice[uint64](len(id))}
+	grouped := halfList{hugepage.Slice[uint32](len(id)), hugepage.Slice[uint64](len(id)), hugepage.Slice[uint64](len(id))}
 	for e, g := range id {
 		at := start[g]
 		start[g]++
@@ -131,7 +135,7 @@ func (p *problem) half(from, to int) halfList {
 	for range to - from {
 		size *= p.max
 	}
-	l := halfList{hugeSlice[uint32](size)[:0], hugeSlice[uint64](size)[:0], hugeSlice[uint64](size)[:0]}
+	l := halfList{hugepage.Slice[uint32](size)[:0], hugepage.Slice[uint64](size)[:0], hugepage.Slice[uint64](size)[:0]}
 	got := make([]int, p.hints)
 	var rec func(q int, code uint32, weight uint32, counts uint64)
 	countRadix := make([]uint64, p.max+1)

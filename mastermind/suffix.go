@@ -6,6 +6,8 @@ import (
 	"slices"
 	"sync"
 	"sync/atomic"
+
+	"gamelab/internal/hugepage"
 )
 
 // Long codes meet in the middle of the arrangement too. The arrangement
@@ -139,7 +141,7 @@ func (t *suffixTable) listFrom(p *problem, k *[MaxColours + 1]uint8) bool {
 		wg.Go(func() {
 			all := a.listed[:0]
 			if want := int(t.expect * 1.25 / float64(workers)); cap(all) < want {
-				all = hugeSlice[listed](want)[:0]
+				all = hugepage.Slice[listed](want)[:0]
 			}
 			depth := p.pegs - t.from
 			// The name of the whole multiset with every black wanted.
@@ -155,7 +157,7 @@ func (t *suffixTable) listFrom(p *problem, k *[MaxColours + 1]uint8) bool {
 			a.listing = func(packed uint64) bool {
 				key := (whole - a.key) ^ p.zPos[t.from]
 				if len(all) == cap(all) { // past the estimate
-					all = append(hugeSlice[listed](2*cap(all) + 1024)[:0], all...)
+					all = append(hugepage.Slice[listed](2*cap(all) + 1024)[:0], all...)
 				}
 				all = append(all, listed{key, packed})
 				// The reversed problem does not see the caller give up:
@@ -214,7 +216,7 @@ func (t *suffixTable) group(lists [][]listed, n int) {
 	wg.Wait()
 	// Bucket b starts at t.start[b]; list w's share of it after the
 	// shares of the lists before w, which counts[w] becomes.
-	t.start = hugeSlice[int32](1<<buckets + 1)
+	t.start = hugepage.Slice[int32](1<<buckets + 1)
 	at := int32(0)
 	for b := range 1 << buckets {
 		t.start[b] = at
@@ -223,7 +225,7 @@ func (t *suffixTable) group(lists [][]listed, n int) {
 		}
 	}
 	t.start[1<<buckets] = at
-	t.suffixes = hugeSlice[listed](n)
+	t.suffixes = hugepage.Slice[listed](n)
 	for w, l := range lists {
 		wg.Go(func() {
 			next := counts[w]
@@ -235,7 +237,7 @@ func (t *suffixTable) group(lists [][]listed, n int) {
 		})
 	}
 	wg.Wait()
-	t.filter = hugeSlice[uint64](1 << buckets)
+	t.filter = hugepage.Slice[uint64](1 << buckets)
 	shares := runtime.GOMAXPROCS(0)
 	for i := range shares {
 		wg.Go(func() {

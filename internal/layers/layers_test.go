@@ -25,6 +25,8 @@ func layer(path string) (name, game string) {
 		return "cmd", ""
 	case rel == "internal/tui" || rel == "internal/quietterm":
 		return "tui", ""
+	case rel == "internal/hugepage":
+		return "memory", ""
 	case parts[0] == "internal":
 		return "shared", ""
 	case !games[parts[0]]:
@@ -50,12 +52,13 @@ var charm = []string{"github.com/charmbracelet/", "github.com/muesli/"}
 
 // rules is the table of docs/ARCHITECTURE.md.
 var rules = map[string]rule{
-	"engine":   {},
-	"ai":       {layers: []string{"engine", "ai", "shared"}},
+	"engine":   {layers: []string{"memory"}},
+	"ai":       {layers: []string{"engine", "ai", "shared", "memory"}},
 	"protocol": {layers: []string{"engine", "ai"}},
 	"ui":       {layers: []string{"engine", "ai", "tui", "shared"}, external: charm},
 	"tui":      {external: charm},
-	"shared":   {layers: []string{"shared"}, external: []string{"github.com/charmbracelet/x/term", "github.com/gofrs/flock"}},
+	"shared":   {layers: []string{"shared", "memory"}, external: []string{"github.com/charmbracelet/x/term", "github.com/gofrs/flock"}},
+	"memory":   {},
 	"cmd":      {layers: []string{"engine", "ai", "protocol", "ui", "tui", "shared"}, external: append([]string{"github.com/alecthomas/kong", "github.com/peterh/liner"}, charm...)},
 }
 

@@ -4,6 +4,7 @@ import (
 	"math"
 	"sync/atomic"
 
+	"gamelab/internal/hugepage"
 	"gamelab/twenty48"
 )
 
@@ -43,8 +44,8 @@ func NewRates() *Rates {
 // allocate makes the sums of stage s.
 func (r *Rates) allocate(s int) {
 	for t := range r.change[s] {
-		r.change[s][t] = make([]atomic.Uint32, Weights)
-		r.size[s][t] = make([]atomic.Uint32, Weights)
+		r.change[s][t] = hugepage.Slice[atomic.Uint32](Weights)
+		r.size[s][t] = hugepage.Slice[atomic.Uint32](Weights)
 	}
 }
 

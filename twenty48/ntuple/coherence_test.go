@@ -111,6 +111,22 @@ func TestRatesSaveLoad(t *testing.T) {
 	if a, b := n.addCoherent(distinctBoard, 4, 1, r), twin.addCoherent(distinctBoard, 4, 1, loaded); a != b {
 		t.Fatalf("rated %g going on with the rates, %g with them loaded", a, b)
 	}
+	var v1 bytes.Buffer // the first version's file: one stream
+	if err := saveStream(&v1, 5, ratesMagicV1+"\x01", r.all()); err != nil {
+		t.Fatal(err)
+	}
+	old, games, err := LoadRates(&v1)
+	if err != nil || games != 5 {
+		t.Fatalf("LoadRates of version 1: %v, %d games", err, games)
+	}
+	for i, ws := range r.all() {
+		w := old.all()[i]
+		for j := range ws {
+			if w[j].Load() != ws[j].Load() {
+				t.Fatalf("version 1: table %d differs at %d", i, j)
+			}
+		}
+	}
 	damaged := map[string][]byte{
 		"empty":         nil,
 		"a network":     append([]byte(magic), 1),

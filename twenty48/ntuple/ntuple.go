@@ -28,6 +28,7 @@ import (
 	"math"
 	"sync/atomic"
 
+	"gamelab/internal/hugepage"
 	"gamelab/twenty48"
 )
 
@@ -56,7 +57,7 @@ func New() *Network {
 // memory.
 func (n *Network) allocate(s int) {
 	for t := range n.w[s] {
-		n.w[s][t] = make([]atomic.Uint32, Weights)
+		n.w[s][t] = hugepage.Slice[atomic.Uint32](Weights)
 	}
 }
 

@@ -3,11 +3,15 @@ package ntuple
 import (
 	"bytes"
 	"context"
+	"encoding/binary"
 	"errors"
+	"io"
 	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
+	"sync/atomic"
 	"testing"
 
 	"gamelab/internal/cache"
@@ -173,10 +177,18 @@ func TestSaveLoad(t *testing.T) {
 	flipped[len(flipped)-3] ^= 0x40
 	damaged["a bit flipped"] = flipped
 	for name, d := range damaged {
-		if _, _, err := Load(bytes.NewReader(d)); err == nil {
-			t.Errorf("%s: loaded", name)
+		for _, r := range readers(d) {
+			if _, _, err := Load(r); err == nil {
+				t.Errorf("%s: loaded from a %T", name, r)
+			}
 		}
 	}
+}
+
+// readers returns data as the two kinds of readers Load reads: a file's
+// kind, whose segments it reads where they lie, and a stream.
+func readers(data []byte) []io.Reader {
+	return []io.Reader{bytes.NewReader(data), struct{ io.Reader }{bytes.NewReader(data)}}
 }
 
 func TestCached(t *testing.T) {
@@ -291,23 +303,82 @@ func TestPromote(t *testing.T) {
 	}
 }
 
-// TestLoadVersion1: a file of the first format, one stage, loads as a
-// network of one stage.
-func TestLoadVersion1(t *testing.T) {
+// saveStream writes a file of the formats before segments (networks of
+// versions 1 to 3, rates of version 1): head, the games, then the records
+// of all the tuples in one stream.
+func saveStream(w io.Writer, games int64, head string, weights [][]atomic.Uint32) error {
+	if _, err := io.WriteString(w, head); err != nil {
+		return err
+	}
+	if err := binary.Write(w, binary.LittleEndian, games); err != nil {
+		return err
+	}
+	return writeRecords(w, weights)
+}
+
+// TestLoadEarlierVersions: files of the earlier formats load as they were
+// saved: the first, of one stage, and the third, of one or two.
+func TestLoadEarlierVersions(t *testing.T) {
+	one := trained(t, 50)
+	two := trained(t, 50)
+	two.Promote()
+	two.add(twenty48.Board(0x0000_0100_2310_654d), 3) // the stages apart
+	for _, tt := range []struct {
+		name string
+		n    *Network
+		head string
+	}{
+		{"version 1", one, magicV1},
+		{"version 3, one stage", one, magicV3 + "\x01"},
+		{"version 3, two stages", two, magicV3 + "\x02"},
+	} {
+		var buf bytes.Buffer
+		if err := saveStream(&buf, 50, tt.head, tt.n.all()[:tt.n.stages()*Tuples]); err != nil {
+			t.Fatal(err)
+		}
+		m, games, err := Load(&buf)
+		if err != nil || games != 50 || m.Staged() != tt.n.Staged() {
+			t.Fatalf("%s: %v, %d games, staged %v", tt.name, err, games, m.Staged())
+		}
+		r := rand.New(rand.NewPCG(14, 15))
+		for range 200 {
+			b := randomBoard(r)&0x3333333333333333 | 13
+			if m.Value(b) != tt.n.Value(b) {
+				t.Fatalf("%s: %016x rated %g, loaded %g", tt.name, uint64(b), tt.n.Value(b), m.Value(b))
+			}
+		}
+	}
+}
+
+// TestLoadDamaged: a file damaged anywhere is refused, never loaded.
+func TestLoadDamaged(t *testing.T) {
 	n := trained(t, 50)
+	n.Promote()
 	var buf bytes.Buffer
-	if err := save(&buf, 50, magicV1, n.w[0][:]); err != nil {
+	if err := n.Save(&buf, 50); err != nil {
 		t.Fatal(err)
 	}
-	m, games, err := Load(&buf)
-	if err != nil || games != 50 || m.Staged() {
-		t.Fatalf("Load: %v, %d games, staged %v", err, games, m.Staged())
+	data := buf.Bytes()
+	for _, r := range readers(data) {
+		m, games, err := Load(r)
+		if err != nil || games != 50 || !m.Staged() {
+			t.Fatalf("Load: %v, %d games, staged %v", err, games, m.Staged())
+		}
 	}
-	r := rand.New(rand.NewPCG(14, 15))
-	for range 200 {
-		b := randomBoard(r)&0x3333333333333333 | 13
-		if m.Value(b) != n.Value(b) {
-			t.Fatalf("%016x rated %g, loaded %g", uint64(b), n.Value(b), m.Value(b))
+	head := len(magic) + 1 + 8
+	size := binary.LittleEndian.Uint64(data[head:])
+	damaged := map[string][]byte{
+		"cut in the header":        data[:head-3],
+		"cut in a segment's size":  data[:head+5],
+		"cut in the first segment": data[:head+8+int(size)/2],
+		"cut in the last segment":  data[:len(data)-1],
+		"trailing data":            append(slices.Clone(data), 0),
+		"a segment's size too big": binary.LittleEndian.AppendUint64(slices.Clone(data[:head]), 1<<62),
+		"a byte changed":           slices.Concat(data[:head+8+int(size)/2], []byte{^data[head+8+int(size)/2]}, data[head+8+int(size)/2+1:]),
+	}
+	for name, d := range damaged {
+		if _, _, err := Load(bytes.NewReader(d)); err == nil {
+			t.Errorf("%s: loaded", name)
 		}
 	}
 }
@@ -335,8 +406,13 @@ func FuzzLoad(f *testing.F) {
 	f.Add([]byte(magicV1))
 	f.Add([]byte(magic + "\x02"))
 	f.Add([]byte(magic + "\x03"))
+	var v3 bytes.Buffer
+	saveStream(&v3, 3, magicV3+"\x01", New().all()[:Tuples])
+	f.Add(v3.Bytes())
 	f.Fuzz(func(t *testing.T, data []byte) {
-		Load(bytes.NewReader(data)) // must not panic
+		for _, r := range readers(data) {
+			Load(r) // must not panic
+		}
 	})
 }
 

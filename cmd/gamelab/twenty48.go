@@ -184,7 +184,7 @@ func (f budgetFlags) player(e *env) (factory player.Factory, opts player.Options
 			opts.Network = net
 			about = fmt.Sprintf("%s, network of %d games", about, games)
 		case errors.Is(err, cache.ErrMissing):
-			note = fmt.Sprintf("2048: no trained network in %s: the heuristic plays (gamelab 2048 train makes a network: stronger at every level, and far faster at the strong one)", dir)
+			note = fmt.Sprintf("no trained network in %s: the heuristic plays (gamelab 2048 train makes a network: stronger at every level, and far faster at the strong one)", dir)
 		default:
 			note = err.Error()
 		}
@@ -206,7 +206,7 @@ func (c *twenty48EngineCmd) Run(e *env) error {
 		return err
 	}
 	if note != "" {
-		fmt.Fprintln(e.stderr, note)
+		fmt.Fprintln(e.stderr, "2048:", note)
 	}
 	return protocol.Serve(e.stdin, e.stdout, factory(opts))
 }
@@ -269,7 +269,7 @@ func (c *twenty48BenchCmd) Run(e *env) error {
 		return err
 	}
 	if note != "" {
-		fmt.Fprintln(e.stderr, note)
+		fmt.Fprintln(e.stderr, "2048:", note)
 	}
 	// The workers play games side by side, each searching on one core, so
 	// that a level's games replay exactly; a time per move replays

@@ -196,17 +196,24 @@ func (f budgetFlags) player(e *env) (factory player.Factory, opts player.Options
 	return factory, opts, about, note, err
 }
 
+// playerSaying is player for the commands without a screen of their
+// own: the note goes to stderr.
+func (f budgetFlags) playerSaying(e *env) (player.Factory, player.Options, string, error) {
+	factory, opts, about, note, err := f.player(e)
+	if note != "" {
+		fmt.Fprintln(e.stderr, "2048:", note)
+	}
+	return factory, opts, about, err
+}
+
 type twenty48EngineCmd struct {
 	budgetFlags
 }
 
 func (c *twenty48EngineCmd) Run(e *env) error {
-	factory, opts, _, note, err := c.player(e)
+	factory, opts, _, err := c.playerSaying(e)
 	if err != nil {
 		return err
-	}
-	if note != "" {
-		fmt.Fprintln(e.stderr, "2048:", note)
 	}
 	return protocol.Serve(e.stdin, e.stdout, factory(opts))
 }
@@ -264,12 +271,9 @@ func (c *twenty48BenchCmd) Run(e *env) error {
 			reached[game] = b
 		}
 	}
-	factory, opts, about, note, err := c.player(e)
+	factory, opts, about, err := c.playerSaying(e)
 	if err != nil {
 		return err
-	}
-	if note != "" {
-		fmt.Fprintln(e.stderr, "2048:", note)
 	}
 	// The workers play games side by side, each searching on one core, so
 	// that a level's games replay exactly; a time per move replays

@@ -173,6 +173,17 @@ func TestTrain2048(t *testing.T) {
 	if code != 0 || !strings.Contains(stderr, "going on from 40 games") || !strings.Contains(stderr, "60 games in all") || strings.Contains(stderr, "plain TD") {
 		t.Fatalf("train again: exit %d\n%s", code, stderr)
 	}
+	// One run at a time: a second one while the first holds the network
+	// is refused, and saves nothing over it.
+	release, err := cache.Dir(os.Getenv(cache.EnvVar)).Hold(ntuple.FileName)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, stderr, code = call(t, "2048", "train", "--games", "20", "--every", "20")
+	release()
+	if code == 0 || !strings.Contains(stderr, "another gamelab 2048 train") {
+		t.Fatalf("train beside another: exit %d\n%s", code, stderr)
+	}
 	// Without its rates, a network goes on by plain TD, and says so.
 	rates := filepath.Join(os.Getenv(cache.EnvVar), ntuple.RatesFileName)
 	if err := os.Remove(rates); err != nil {

@@ -388,12 +388,21 @@ func stretch(left, every int, rate float64) int {
 }
 
 // Run trains in stretches (stretch), saving the network after each, so
-// that an interrupted run loses little.
+// that an interrupted run loses little. One run at a time trains a cache
+// directory's network: two would each save over the other's games.
 func (c *twenty48TrainCmd) Run(e *env) error {
 	dir, err := e.cache()
 	if err != nil {
 		return err
 	}
+	release, err := dir.Hold(ntuple.FileName)
+	if errors.Is(err, cache.ErrBusy) {
+		return fmt.Errorf("another gamelab 2048 train is training the network in %s: let it finish, or stop it (an interrupt saves its games) and run this again", dir)
+	}
+	if err != nil {
+		return err
+	}
+	defer release()
 	var net *ntuple.Network
 	var rates *ntuple.Rates
 	trained := int64(0)

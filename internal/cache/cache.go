@@ -15,6 +15,8 @@ import (
 	"os"
 	"path/filepath"
 	"time"
+
+	"github.com/gofrs/flock"
 )
 
 // EnvVar names the environment variable that overrides the cache root.
@@ -86,4 +88,32 @@ func Damaged(path string, why error) error {
 		backup = ""
 	}
 	return &DamagedError{Path: path, Backup: backup, Err: why}
+}
+
+// ErrBusy reports a cache file another process is building: its lock is
+// held.
+var ErrBusy = errors.New("another process is writing it")
+
+// Hold takes the lock of the cache file name (a file beside it) without
+// waiting, for a process that writes the file again and again (a training
+// run), so that a second one fails at once rather than overwriting the
+// first's work with its own; release gives it back. It fails with ErrBusy
+// if another process holds the lock. The empty Dir holds nothing.
+func (d Dir) Hold(name string) (release func(), err error) {
+	path := d.Path(name)
+	if path == "" {
+		return func() {}, nil
+	}
+	if err := os.MkdirAll(string(d), 0o755); err != nil {
+		return nil, fmt.Errorf("locking %s: %w", path, err)
+	}
+	lock := flock.New(path + ".lock")
+	ok, err := lock.TryLock()
+	switch {
+	case err != nil:
+		return nil, fmt.Errorf("locking %s: %w", path, err)
+	case !ok:
+		return nil, fmt.Errorf("%s: %w", path, ErrBusy)
+	}
+	return func() { lock.Unlock() }, nil
 }

@@ -53,3 +53,32 @@ func TestOpenAndDamaged(t *testing.T) {
 		t.Errorf("the damaged file is still in place: %v", err)
 	}
 }
+
+// TestHold: one holder at a time, again once released; the empty Dir
+// holds nothing.
+func TestHold(t *testing.T) {
+	d := Dir(filepath.Join(t.TempDir(), "made"))
+	release, err := d.Hold("f")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := d.Hold("f"); !errors.Is(err, ErrBusy) {
+		t.Fatalf("held twice: %v", err)
+	}
+	other, err := d.Hold("g")
+	if err != nil {
+		t.Fatalf("another file: %v", err)
+	}
+	other()
+	release()
+	again, err := d.Hold("f")
+	if err != nil {
+		t.Fatalf("after release: %v", err)
+	}
+	again()
+	if release, err := Dir("").Hold("f"); err != nil {
+		t.Fatalf("the empty Dir: %v", err)
+	} else {
+		release()
+	}
+}

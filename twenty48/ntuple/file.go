@@ -37,18 +37,20 @@ const (
 // weights of each tuple of those stages as a segment (writeSegments).
 func (n *Network) Save(w io.Writer, games int64) error {
 	k := n.stages()
-	return save(w, games, magic+string([]byte{byte(k)}), n.all()[:k*Tuples])
+	return save(w, games, magic+string([]byte{byte(k)}), n.all()[:k*Tuples], writeSegments)
 }
 
-// save writes a file of the format opened by head, with weights.
-func save(w io.Writer, games int64, head string, weights [][]atomic.Uint32) error {
+// save writes a file of the format opened by head: head, the games, and
+// weights written by body (writeSegments; the formats before segments
+// wrote writeRecords).
+func save(w io.Writer, games int64, head string, weights [][]atomic.Uint32, body func(io.Writer, [][]atomic.Uint32) error) error {
 	if _, err := io.WriteString(w, head); err != nil {
 		return err
 	}
 	if err := binary.Write(w, binary.LittleEndian, games); err != nil {
 		return err
 	}
-	return writeSegments(w, weights)
+	return body(w, weights)
 }
 
 // writeSegments writes each tuple of weights as a segment: its length in
@@ -390,7 +392,7 @@ const (
 // games as 8 bytes, then each weight's sum of changes and then of sizes
 // (as Rates.all orders them) in Save's segments.
 func SaveRates(w io.Writer, r *Rates, games int64) error {
-	return save(w, games, ratesMagic+string([]byte{byte(r.stages())}), r.all())
+	return save(w, games, ratesMagic+string([]byte{byte(r.stages())}), r.all(), writeSegments)
 }
 
 // LoadRates reads rates written by SaveRates and the games they were

@@ -307,13 +307,7 @@ func TestPromote(t *testing.T) {
 // versions 1 to 3, rates of version 1): head, the games, then the records
 // of all the tuples in one stream.
 func saveStream(w io.Writer, games int64, head string, weights [][]atomic.Uint32) error {
-	if _, err := io.WriteString(w, head); err != nil {
-		return err
-	}
-	if err := binary.Write(w, binary.LittleEndian, games); err != nil {
-		return err
-	}
-	return writeRecords(w, weights)
+	return save(w, games, head, weights, writeRecords)
 }
 
 // TestLoadEarlierVersions: files of the earlier formats load as they were

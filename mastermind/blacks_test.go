@@ -44,17 +44,8 @@ func byPositions(in *Instance) []Code {
 func TestBlacksFirstAgainstBruteForce(t *testing.T) {
 	r := rand.New(rand.NewPCG(21, 22))
 	for i := range 3000 {
-		max, pegs := 1+r.IntN(8), 1+r.IntN(7)
-		for math.Pow(float64(max), float64(pegs)) > 1e5 {
-			max, pegs = 1+r.IntN(8), 1+r.IntN(7)
-		}
-		in := randomInstance(r, max, pegs, 1+r.IntN(8))
-		switch i % 3 {
-		case 1:
-			moveWhite(r, in)
-		case 2:
-			randomAnswer(r, in)
-		}
+		in := smallInstance(r, i, 8)
+		pegs, max := in.Pegs(), in.Max
 		want := bruteForce(in)
 		for _, near := range []bool{false, true} {
 			whole, split := byBlacks(in, false, near), byBlacks(in, true, near)

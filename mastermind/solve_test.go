@@ -28,6 +28,26 @@ func randomInstance(r *rand.Rand, max, pegs, n int) *Instance {
 	return in
 }
 
+// smallInstance returns the i-th of a run of random instances small
+// enough for brute force (at most 10^5 codes: up to 8 colours and 7 pegs)
+// with 1 to hints hints: true when i%3 is 0, with a black of one answer
+// made white or the reverse when 1, with an answer drawn at random (often
+// a contradiction) when 2.
+func smallInstance(r *rand.Rand, i, hints int) *Instance {
+	max, pegs := 1+r.IntN(8), 1+r.IntN(7)
+	for math.Pow(float64(max), float64(pegs)) > 1e5 {
+		max, pegs = 1+r.IntN(8), 1+r.IntN(7)
+	}
+	in := randomInstance(r, max, pegs, 1+r.IntN(hints))
+	switch i % 3 {
+	case 1:
+		moveWhite(r, in)
+	case 2:
+		randomAnswer(r, in)
+	}
+	return in
+}
+
 func randomCode(r *rand.Rand, max, pegs int) Code {
 	c := make(Code, pegs)
 	for i := range c {

@@ -109,9 +109,29 @@ func (g *guard) Update(msg tea.Msg) (m tea.Model, cmd tea.Cmd) {
 			m, cmd = g, tea.Quit
 		}
 	}()
-	var next tea.Cmd
-	g.model, next = g.model.Update(msg)
-	return g, g.wrap(next)
+	msgs := OneByOne(msg)
+	cmds := make([]tea.Cmd, len(msgs))
+	for i, msg := range msgs {
+		g.model, cmds[i] = g.model.Update(msg)
+	}
+	return g, g.wrap(tea.Batch(cmds...))
+}
+
+// OneByOne returns the messages a Program's model is given for msg: keys
+// typed faster than the program reads them (a held key, a slow frame, a
+// script) arrive as one message of several runes, which no key binding
+// matches, and are handed on one by one, as if typed alone; a paste stays
+// whole, as does any other message.
+func OneByOne(msg tea.Msg) []tea.Msg {
+	k, ok := msg.(tea.KeyMsg)
+	if !ok || k.Type != tea.KeyRunes || len(k.Runes) < 2 || k.Paste {
+		return []tea.Msg{msg}
+	}
+	msgs := make([]tea.Msg, len(k.Runes))
+	for i, r := range k.Runes {
+		msgs[i] = tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}}
+	}
+	return msgs
 }
 
 func (g *guard) View() (view string) {

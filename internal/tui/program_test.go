@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -110,5 +111,46 @@ func TestClock(t *testing.T) {
 	c.Done = true
 	if cmd, _ := c.Update(ClockTick{}, step); cmd != nil || c.State() != "finished" {
 		t.Error("a finished clock ticks on")
+	}
+}
+
+// recorder is a model that keeps the keys it is given and quits on q.
+type recorder struct{ keys *[]string }
+
+func (r recorder) Init() tea.Cmd { return nil }
+
+func (r recorder) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if k, ok := msg.(tea.KeyMsg); ok {
+		*r.keys = append(*r.keys, k.String())
+		if k.String() == "q" {
+			return r, tea.Quit
+		}
+	}
+	return r, nil
+}
+
+func (r recorder) View() string { return "" }
+
+// TestProgramKeysOneByOne: keys that arrive in one read (typed faster than
+// the program reads them) reach the model one by one, where its bindings
+// match them; a paste stays whole.
+func TestProgramKeysOneByOne(t *testing.T) {
+	var keys []string
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	var out bytes.Buffer
+	p := NewProgram(ctx, strings.NewReader("jk\rq"), &out, recorder{&keys})
+	if _, err := p.Run(&out); err != nil {
+		t.Fatalf("Run = %v", err)
+	}
+	if want := []string{"j", "k", "enter", "q"}; !slices.Equal(keys, want) {
+		t.Errorf("keys %q, want %q", keys, want)
+	}
+
+	keys = nil
+	g := &guard{model: recorder{&keys}}
+	g.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("jq"), Paste: true})
+	if want := []string{"[jq]"}; !slices.Equal(keys, want) {
+		t.Errorf("a paste: keys %q, want %q", keys, want)
 	}
 }

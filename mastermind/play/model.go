@@ -160,33 +160,13 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		switch m.screen {
 		case chooseScreen:
 			return m, m.chooseKey(msg)
-		case breakScreen, makeScreen:
-			// Keys typed quickly arrive together: take them one by one.
-			var cmds []tea.Cmd
-			for _, k := range split(msg) {
-				if m.screen == breakScreen {
-					m.breakKey(k)
-				} else {
-					cmds = append(cmds, m.makeKey(k))
-				}
-			}
-			return m, tea.Batch(cmds...)
+		case breakScreen:
+			m.breakKey(msg)
+		case makeScreen:
+			return m, m.makeKey(msg)
 		}
 	}
 	return m, nil
-}
-
-// split returns the keys of msg one by one: runes typed quickly arrive in
-// one message.
-func split(msg tea.KeyMsg) []tea.KeyMsg {
-	if msg.Type != tea.KeyRunes || len(msg.Runes) < 2 || msg.Paste {
-		return []tea.KeyMsg{msg}
-	}
-	keys := make([]tea.KeyMsg, len(msg.Runes))
-	for i, r := range msg.Runes {
-		keys[i] = tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}}
-	}
-	return keys
 }
 
 func (m *Model) chooseKey(msg tea.KeyMsg) tea.Cmd {

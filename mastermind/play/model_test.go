@@ -13,6 +13,7 @@ import (
 
 	"gamelab/internal/stats"
 	"gamelab/internal/testenv"
+	"gamelab/internal/tui"
 	"gamelab/mastermind"
 	"gamelab/mastermind/breaker"
 )
@@ -30,12 +31,15 @@ var (
 
 func runes(s string) tea.KeyMsg { return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(s)} }
 
-// send hands msgs to m's Update one by one, and what the commands it
-// returns make (the computer's guesses) at once, as the program would.
+// send hands msgs to m's Update one by one (several runes in one message
+// rune by rune), and what the commands it returns make (the computer's
+// guesses) at once, as the program would.
 func send(m tea.Model, msgs ...tea.Msg) {
 	for _, msg := range msgs {
-		_, cmd := m.Update(msg)
-		run(m, cmd)
+		for _, msg := range tui.OneByOne(msg) {
+			_, cmd := m.Update(msg)
+			run(m, cmd)
+		}
 	}
 }
 

@@ -130,6 +130,10 @@ var kongPhrases = sync.OnceValue(func() []phrase {
 		{regexp.MustCompile(`^expected "(<[^>]+>)( \.\.\.)?"$`), "missing $1"},
 		{regexp.MustCompile(`"EOL"|<EOL>`), "the end of the line"},
 		{regexp.MustCompile(`--[a-z-]+: (--[a-z-]+) `), "$1 "}, // a flag's own check names it already
+		// A file named that is not there or not a file: the path says which.
+		{regexp.MustCompile(`^<[^>]+>( \.\.\.)?: (stat |)`), ""},
+		{regexp.MustCompile(`^(--[a-z-]+): stat `), "$1 "},
+		{regexp.MustCompile(`"([^"]*)" exists but is a directory`), "$1 is a folder, not a file"},
 	}
 })
 

@@ -222,7 +222,7 @@ type twenty48BenchCmd struct {
 	budgetFlags
 	Games   *int   `help:"Games to play (default 100; with --from, each position once)."`
 	Seed    uint64 `default:"1" help:"Base seed of the games."`
-	Workers int    `help:"Games played at once (default: one per core; each game also searches its root moves in parallel)."`
+	Workers int    `help:"Games played at once (default: one per core). Each game searches on one core, so that a seed replays its games move for move; with a time per move (--budget 50ms), on all cores."`
 	Shard   string `default:"0/1" help:"Play only part i/n of the run, to merge later with gamelab merge."`
 	JSON    bool   `help:"Print the full report as JSON."`
 	Watch   bool   `help:"Watch the player: space pauses and resumes, s steps, +/- change the speed."`

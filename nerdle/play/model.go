@@ -385,7 +385,8 @@ func (m *Model) handleKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 	case key.Matches(msg, keys.Delete):
 		m.Backspace()
 	case msg.Type == tea.KeyRunes:
-		// Fast typing and pastes arrive as several runes in one message.
+		// A paste arrives as several runes in one message (keys typed
+		// quickly are split by tui.Program).
 		for _, r := range msg.Runes {
 			if s, err := nerdle.ParseSymbol(r); err == nil {
 				m.Type(s)

@@ -131,7 +131,8 @@ var kongPhrases = sync.OnceValue(func() []phrase {
 		{regexp.MustCompile(`"EOL"|<EOL>`), "the end of the line"},
 		{regexp.MustCompile(`--[a-z-]+: (--[a-z-]+) `), "$1 "}, // a flag's own check names it already
 		// A file named that is not there or not a file: the path says which.
-		{regexp.MustCompile(`^<[^>]+>( \.\.\.)?: (stat |)`), ""},
+		{regexp.MustCompile(`^<[^>]+>( \.\.\.)?: stat `), ""},
+		{regexp.MustCompile(`^<[^>]+>( \.\.\.)?: ("[^"]*" exists but is a directory)`), "$2"},
 		{regexp.MustCompile(`^(--[a-z-]+): stat `), "$1 "},
 		{regexp.MustCompile(`"([^"]*)" exists but is a directory`), "$1 is a folder, not a file"},
 	}

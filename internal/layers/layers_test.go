@@ -25,6 +25,8 @@ func layer(path string) (name, game string) {
 		return "cmd", ""
 	case rel == "internal/tui" || rel == "internal/quietterm":
 		return "tui", ""
+	case rel == "internal/tui/tuitest":
+		return "tuitest", ""
 	case rel == "internal/hugepage":
 		return "memory", ""
 	case parts[0] == "internal":
@@ -57,6 +59,7 @@ var rules = map[string]rule{
 	"protocol": {layers: []string{"engine", "ai"}},
 	"ui":       {layers: []string{"engine", "ai", "tui", "shared"}, external: charm},
 	"tui":      {external: charm},
+	"tuitest":  {layers: []string{"shared"}, external: charm},
 	"shared":   {layers: []string{"shared", "memory"}, external: []string{"github.com/charmbracelet/x/term", "github.com/gofrs/flock"}},
 	"memory":   {},
 	"cmd":      {layers: []string{"engine", "ai", "protocol", "ui", "tui", "shared"}, external: append([]string{"github.com/alecthomas/kong", "github.com/peterh/liner"}, charm...)},

@@ -6,30 +6,23 @@ import (
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/golden"
-	"github.com/muesli/termenv"
 
 	"gamelab/internal/stats"
-	"gamelab/internal/testenv"
 	"gamelab/internal/tui"
+	"gamelab/internal/tui/tuitest"
 	"gamelab/mastermind"
 	"gamelab/mastermind/breaker"
 )
 
-func TestMain(m *testing.M) {
-	lipgloss.SetColorProfile(termenv.TrueColor)
-	os.Exit(testenv.RunWithOwnDirs(m))
-}
+func TestMain(m *testing.M) { os.Exit(tuitest.Main(m)) }
 
 var (
 	down  = tea.KeyMsg{Type: tea.KeyDown}
 	enter = tea.KeyMsg{Type: tea.KeyEnter}
 	back  = tea.KeyMsg{Type: tea.KeyBackspace}
 )
-
-func runes(s string) tea.KeyMsg { return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(s)} }
 
 // send hands msgs to m's Update one by one (several runes in one message
 // rune by rune), and what the commands it returns make (the computer's
@@ -69,19 +62,19 @@ func newModel() *Model {
 // secret found ends the game and counts it.
 func TestBreaking(t *testing.T) {
 	m := newModel()
-	send(m, enter, runes("1122"), enter)
+	send(m, enter, tuitest.Runes("1122"), enter)
 	if len(m.hints) != 1 || m.hints[0].Answer != mastermind.Score(mastermind.Code{1, 1, 2, 2}, m.secret) {
 		t.Fatalf("hints %+v for secret %v", m.hints, m.secret)
 	}
-	send(m, runes("12"), enter)
+	send(m, tuitest.Runes("12"), enter)
 	if len(m.hints) != 1 || !strings.Contains(m.message, "Fill every peg") {
 		t.Errorf("a half row was played: %q", m.message)
 	}
-	send(m, back, back, back, runes("7"))
+	send(m, back, back, back, tuitest.Runes("7"))
 	if m.row[0] != 0 {
 		t.Errorf("colour 7 of 6 was taken: %v", m.row)
 	}
-	send(m, runes(strings.Trim(m.secret.String(), "[]")), enter) // "1,2,3,4": the commas are ignored
+	send(m, tuitest.Runes(strings.Trim(m.secret.String(), "[]")), enter) // "1,2,3,4": the commas are ignored
 	if !m.won || !m.over {
 		t.Fatalf("the secret %v was not found: %+v", m.secret, m.hints)
 	}
@@ -92,11 +85,11 @@ func TestBreaking(t *testing.T) {
 
 func TestCodesLeft(t *testing.T) {
 	m := newModel()
-	send(m, enter, runes("c"))
+	send(m, enter, tuitest.Runes("c"))
 	if m.left != 1296 {
 		t.Errorf("%d codes at the start", m.left)
 	}
-	send(m, runes("1234"), enter, runes("c"))
+	send(m, tuitest.Runes("1234"), enter, tuitest.Runes("c"))
 	in := mastermind.Instance{Max: 6, Hints: m.hints}
 	want := 0
 	mastermind.Solve(&in, func(mastermind.Code) bool { want++; return true })
@@ -113,7 +106,7 @@ func TestMaking(t *testing.T) {
 	send(m, down, enter)
 	for range 8 {
 		a := mastermind.Score(m.guess, secret)
-		send(m, runes(string(rune('0'+a.Blacks))+string(rune('0'+a.Whites))), enter)
+		send(m, tuitest.Runes(string(rune('0'+a.Blacks))+string(rune('0'+a.Whites))), enter)
 		if m.over {
 			break
 		}
@@ -122,7 +115,7 @@ func TestMaking(t *testing.T) {
 		t.Fatalf("not found: %+v", m.hints)
 	}
 	m = newModel()
-	send(m, down, enter, runes("00"), enter, runes("00"), enter)
+	send(m, down, enter, tuitest.Runes("00"), enter, tuitest.Runes("00"), enter)
 	if !strings.Contains(m.message, "contradicts") || len(m.hints) != 1 {
 		t.Errorf("contradiction not seen: %q, %d hints", m.message, len(m.hints))
 	}
@@ -149,9 +142,9 @@ func TestView(t *testing.T) {
 		keys []tea.Msg
 	}{
 		{"choose", nil},
-		{"break", []tea.Msg{enter, runes("1122"), enter, runes("34")}},
-		{"make", []tea.Msg{down, enter, runes("1")}},
-		{"help", []tea.Msg{runes("?")}},
+		{"break", []tea.Msg{enter, tuitest.Runes("1122"), enter, tuitest.Runes("34")}},
+		{"make", []tea.Msg{down, enter, tuitest.Runes("1")}},
+		{"help", []tea.Msg{tuitest.Runes("?")}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			m := newModel()
@@ -172,7 +165,7 @@ func TestThinking(t *testing.T) {
 		t.Fatal("not thinking")
 	}
 	golden.RequireEqual(t, ansi.Strip(m.View())) // thinking…, where the guess will come
-	send(m, runes("2"), enter)
+	send(m, tuitest.Runes("2"), enter)
 	if len(m.hints) != 0 || m.answer.Blacks != 0 {
 		t.Fatalf("an answer taken while thinking: %+v, %v", m.hints, m.answer)
 	}
@@ -185,7 +178,7 @@ func TestThinking(t *testing.T) {
 	if !m.thinking {
 		t.Fatal("not thinking after an answer")
 	}
-	send(m, runes("q")) // back to the choice (still make): a new game
+	send(m, tuitest.Runes("q")) // back to the choice (still make): a new game
 	_, second := m.Update(enter)
 	send(m, next())
 	if !m.thinking {

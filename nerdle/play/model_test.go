@@ -9,24 +9,16 @@ import (
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/golden"
-	"github.com/muesli/termenv"
 
 	"gamelab/internal/stats"
 	"gamelab/internal/store"
-	"gamelab/internal/testenv"
+	"gamelab/internal/tui/tuitest"
 	"gamelab/nerdle"
 )
 
-// TestMain renders in true colour, once for all tests (views compared as
-// text strip the colours), with the test's own configuration and cache
-// directories.
-func TestMain(m *testing.M) {
-	lipgloss.SetColorProfile(termenv.TrueColor)
-	os.Exit(testenv.RunWithOwnDirs(m))
-}
+func TestMain(m *testing.M) { os.Exit(tuitest.Main(m)) }
 
 // newModel returns a model playing secret, with no list to draw the next
 // secrets from but a fixed one.
@@ -48,17 +40,6 @@ var (
 	esc       = tea.KeyMsg{Type: tea.KeyEsc}
 )
 
-func runes(s string) tea.KeyMsg { return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(s)} }
-
-// typed is a step of a key-handling test.
-func send(m *Model, msgs ...tea.Msg) tea.Cmd {
-	var cmd tea.Cmd
-	for _, msg := range msgs {
-		_, cmd = m.Update(msg)
-	}
-	return cmd
-}
-
 func TestKeys(t *testing.T) {
 	tests := []struct {
 		name   string
@@ -66,32 +47,32 @@ func TestKeys(t *testing.T) {
 		row    string
 		cursor int
 	}{
-		{"typing moves right", []tea.Msg{runes("1"), runes("2")}, "12      ", 2},
-		{"several runes at once", []tea.Msg{runes("12+3")}, "12+3    ", 4},
-		{"typing past the end overwrites nothing", []tea.Msg{runes("12345678"), runes("9")}, "12345678", 8},
-		{"a long paste fills the row only", []tea.Msg{runes("123456789")}, "12345678", 8},
-		{"home goes to the first box", []tea.Msg{runes("123"), tea.KeyMsg{Type: tea.KeyHome}, runes("9")}, "923     ", 1},
-		{"end goes to the first empty box", []tea.Msg{runes("123"), tea.KeyMsg{Type: tea.KeyHome}, tea.KeyMsg{Type: tea.KeyEnd}, runes("4")}, "1234    ", 4},
-		{"end of a full row is past it", []tea.Msg{runes("12345678"), tea.KeyMsg{Type: tea.KeyHome}, tea.KeyMsg{Type: tea.KeyEnd}}, "12345678", 8},
-		{"letters are ignored", []tea.Msg{runes("1a2")}, "12      ", 2},
-		{"left stops at the left end", []tea.Msg{runes("1"), left, left, left}, "1       ", 0},
+		{"typing moves right", []tea.Msg{tuitest.Runes("1"), tuitest.Runes("2")}, "12      ", 2},
+		{"several runes at once", []tea.Msg{tuitest.Runes("12+3")}, "12+3    ", 4},
+		{"typing past the end overwrites nothing", []tea.Msg{tuitest.Runes("12345678"), tuitest.Runes("9")}, "12345678", 8},
+		{"a long paste fills the row only", []tea.Msg{tuitest.Runes("123456789")}, "12345678", 8},
+		{"home goes to the first box", []tea.Msg{tuitest.Runes("123"), tea.KeyMsg{Type: tea.KeyHome}, tuitest.Runes("9")}, "923     ", 1},
+		{"end goes to the first empty box", []tea.Msg{tuitest.Runes("123"), tea.KeyMsg{Type: tea.KeyHome}, tea.KeyMsg{Type: tea.KeyEnd}, tuitest.Runes("4")}, "1234    ", 4},
+		{"end of a full row is past it", []tea.Msg{tuitest.Runes("12345678"), tea.KeyMsg{Type: tea.KeyHome}, tea.KeyMsg{Type: tea.KeyEnd}}, "12345678", 8},
+		{"letters are ignored", []tea.Msg{tuitest.Runes("1a2")}, "12      ", 2},
+		{"left stops at the left end", []tea.Msg{tuitest.Runes("1"), left, left, left}, "1       ", 0},
 		{"right stops past the right end", []tea.Msg{right, right, right, right, right, right, right, right, right}, "        ", 8},
-		{"left then type overwrites", []tea.Msg{runes("123"), left, left, runes("9")}, "193     ", 2},
-		{"backspace on a symbol deletes it and stays", []tea.Msg{runes("123"), left, backspace}, "12      ", 2},
-		{"backspace on an empty box deletes leftwards", []tea.Msg{runes("123"), backspace}, "12      ", 2},
-		{"backspace twice", []tea.Msg{runes("123"), backspace, backspace}, "1       ", 1},
+		{"left then type overwrites", []tea.Msg{tuitest.Runes("123"), left, left, tuitest.Runes("9")}, "193     ", 2},
+		{"backspace on a symbol deletes it and stays", []tea.Msg{tuitest.Runes("123"), left, backspace}, "12      ", 2},
+		{"backspace on an empty box deletes leftwards", []tea.Msg{tuitest.Runes("123"), backspace}, "12      ", 2},
+		{"backspace twice", []tea.Msg{tuitest.Runes("123"), backspace, backspace}, "1       ", 1},
 		{"backspace at the left end", []tea.Msg{backspace, backspace}, "        ", 0},
-		{"backspace over a gap moves left", []tea.Msg{runes("1"), right, backspace, backspace}, "        ", 0},
-		{"backspace at the right end on a symbol", []tea.Msg{runes("12345678"), backspace}, "1234567 ", 7},
-		{"backspace in the last box", []tea.Msg{runes("12345678"), left, backspace}, "1234567 ", 7},
-		{"enter on an incomplete row keeps it", []tea.Msg{runes("12+3"), enter}, "12+3    ", 4},
-		{"enter on an invalid row keeps it", []tea.Msg{runes("9-2*4=28"), enter}, "9-2*4=28", 8},
-		{"enter on a valid row clears it", []tea.Msg{runes("12+35=47"), enter}, "        ", 0},
+		{"backspace over a gap moves left", []tea.Msg{tuitest.Runes("1"), right, backspace, backspace}, "        ", 0},
+		{"backspace at the right end on a symbol", []tea.Msg{tuitest.Runes("12345678"), backspace}, "1234567 ", 7},
+		{"backspace in the last box", []tea.Msg{tuitest.Runes("12345678"), left, backspace}, "1234567 ", 7},
+		{"enter on an incomplete row keeps it", []tea.Msg{tuitest.Runes("12+3"), enter}, "12+3    ", 4},
+		{"enter on an invalid row keeps it", []tea.Msg{tuitest.Runes("9-2*4=28"), enter}, "9-2*4=28", 8},
+		{"enter on a valid row clears it", []tea.Msg{tuitest.Runes("12+35=47"), enter}, "        ", 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			m := newModel(t, "23+34=57", 6)
-			send(m, tt.keys...)
+			tuitest.Send(m, tt.keys...)
 			if got := m.Row(); got != tt.row {
 				t.Errorf("row %q, want %q", got, tt.row)
 			}
@@ -104,19 +85,19 @@ func TestKeys(t *testing.T) {
 
 func TestEnterMessages(t *testing.T) {
 	m := newModel(t, "23+34=57", 6)
-	send(m, runes("12+3"), enter)
+	tuitest.Send(m, tuitest.Runes("12+3"), enter)
 	if got, want := m.Message(), "Fill every box: 4 of 8 symbols typed."; got != want {
 		t.Errorf("message %q, want %q", got, want)
 	}
-	send(m, runes("5=47"))
+	tuitest.Send(m, tuitest.Runes("5=47"))
 	if m.Message() != "" {
 		t.Errorf("message %q not cleared by typing", m.Message())
 	}
-	send(m, backspace, runes("8"), enter)
+	tuitest.Send(m, backspace, tuitest.Runes("8"), enter)
 	if got, want := m.Message(), "Not a valid equation: left side is 47, right side says 48."; got != want {
 		t.Errorf("message %q, want %q", got, want)
 	}
-	send(m, left)
+	tuitest.Send(m, left)
 	if m.Message() != "" {
 		t.Error("message not cleared by moving")
 	}
@@ -127,7 +108,7 @@ func TestEnterMessages(t *testing.T) {
 
 func TestWinLoseAndAgain(t *testing.T) {
 	m := newModel(t, "1+1=2", 2)
-	send(m, runes("2*3=6"), enter, runes("1+1=2"), enter)
+	tuitest.Send(m, tuitest.Runes("2*3=6"), enter, tuitest.Runes("1+1=2"), enter)
 	if m.Game().Status() != nerdle.Won {
 		t.Fatalf("status %v, want won", m.Game().Status())
 	}
@@ -136,15 +117,15 @@ func TestWinLoseAndAgain(t *testing.T) {
 		t.Errorf("stats after a win in 2: %+v", rec)
 	}
 	// Typing after the end does nothing; n starts a new game.
-	send(m, runes("1"))
+	tuitest.Send(m, tuitest.Runes("1"))
 	if len(m.Game().Rows()) != 2 {
 		t.Error("a finished game took input")
 	}
-	send(m, runes("n"))
+	tuitest.Send(m, tuitest.Runes("n"))
 	if m.Game().Status() != nerdle.Playing || len(m.Game().Rows()) != 0 {
 		t.Fatal("n did not start a new game")
 	}
-	send(m, runes("2*3=6"), enter, runes("1+2=3"), enter)
+	tuitest.Send(m, tuitest.Runes("2*3=6"), enter, tuitest.Runes("1+2=3"), enter)
 	if m.Game().Status() != nerdle.Lost {
 		t.Fatalf("status %v, want lost", m.Game().Status())
 	}
@@ -154,7 +135,7 @@ func TestWinLoseAndAgain(t *testing.T) {
 	if rec.Played != 2 || rec.CurrentStreak != 0 {
 		t.Errorf("stats after a loss: %+v", rec)
 	}
-	if cmd := send(m, runes("q")); cmd == nil {
+	if cmd := tuitest.Send(m, tuitest.Runes("q")); cmd == nil {
 		t.Error("q at the end does not quit")
 	}
 }
@@ -170,8 +151,8 @@ func TestQuitKeepsUnfinishedGame(t *testing.T) {
 	f, update := fileUpdate(t)
 	g, _ := nerdle.NewGame(nerdle.MustParseEquation("23+34=57"), 6, nerdle.Standard)
 	m := New(Options{Length: 8, Resume: g, Update: update})
-	send(m, runes("12+35=47"), enter)
-	if cmd := send(m, esc); cmd == nil {
+	tuitest.Send(m, tuitest.Runes("12+35=47"), enter)
+	if cmd := tuitest.Send(m, esc); cmd == nil {
 		t.Fatal("esc does not quit")
 	}
 	saved, err := store.Read[Profile](f)
@@ -194,11 +175,11 @@ func TestSeededGameKeepsSavedOne(t *testing.T) {
 	f, update := fileUpdate(t)
 	g, _ := nerdle.NewGame(nerdle.MustParseEquation("23+34=57"), 6, nerdle.Standard)
 	m := New(Options{Length: 8, Resume: g, Update: update})
-	send(m, runes("12+35=47"), enter)
+	tuitest.Send(m, tuitest.Runes("12+35=47"), enter)
 
 	replay, _ := nerdle.NewGame(nerdle.MustParseEquation("10+20=30"), 6, nerdle.Standard)
 	m2 := New(Options{Length: 8, Resume: replay, Update: update, Seeded: true})
-	send(m2, runes("12+35=47"), enter, runes("10+20=30"), enter)
+	tuitest.Send(m2, tuitest.Runes("12+35=47"), enter, tuitest.Runes("10+20=30"), enter)
 	if m2.Game().Status() != nerdle.Won {
 		t.Fatalf("the replay is %v", m2.Game().Status())
 	}
@@ -221,9 +202,9 @@ func TestTwoGamesAtOnce(t *testing.T) {
 	b, _ := nerdle.NewGame(nerdle.MustParseEquation("2+3=5"), 6, nerdle.Standard)
 	ma := New(Options{Length: 5, Resume: a, Update: update, Profile: &Profile{}})
 	mb := New(Options{Length: 5, Resume: b, Update: update, Profile: &Profile{}})
-	send(ma, runes("2+3=5"), enter)
-	send(mb, runes("2+3=5"), enter) // b wins
-	send(ma, runes("1+2=3"), enter) // a wins in 2
+	tuitest.Send(ma, tuitest.Runes("2+3=5"), enter)
+	tuitest.Send(mb, tuitest.Runes("2+3=5"), enter) // b wins
+	tuitest.Send(ma, tuitest.Runes("1+2=3"), enter) // a wins in 2
 	saved, _ := store.Read[Profile](f)
 	if r := saved.Stats.Get(key); r.Played != 2 || r.Won != 2 || r.Tries[0] != 1 || r.Tries[1] != 1 {
 		t.Errorf("after two games at once: %+v", r)
@@ -281,7 +262,7 @@ func TestLoadsEquationsThenStarts(t *testing.T) {
 	if m.Game() != nil {
 		t.Fatal("game before the equations")
 	}
-	send(m, m.Init()())
+	tuitest.Send(m, m.Init()())
 	if m.Game() == nil || m.Game().Length() != 6 {
 		t.Fatal("no game after loading")
 	}
@@ -341,22 +322,22 @@ func TestRenderRow(t *testing.T) {
 func TestView(t *testing.T) {
 	t.Run("playing", func(t *testing.T) {
 		m := newModel(t, "23+34=57", 6)
-		send(m, tea.WindowSizeMsg{Width: 80, Height: 40}, runes("12+35=47"), enter, runes("9-2*4=28"), enter)
+		tuitest.Send(m, tea.WindowSizeMsg{Width: 80, Height: 40}, tuitest.Runes("12+35=47"), enter, tuitest.Runes("9-2*4=28"), enter)
 		golden.RequireEqual(t, ansi.Strip(m.View()))
 	})
 	t.Run("won", func(t *testing.T) {
 		m := newModel(t, "1+1=2", 6)
-		send(m, tea.WindowSizeMsg{Width: 60, Height: 42}, runes("2*3=6"), enter, runes("1+1=2"), enter)
+		tuitest.Send(m, tea.WindowSizeMsg{Width: 60, Height: 42}, tuitest.Runes("2*3=6"), enter, tuitest.Runes("1+1=2"), enter)
 		golden.RequireEqual(t, ansi.Strip(m.View()))
 	})
 	t.Run("small", func(t *testing.T) {
 		m := newModel(t, "12+34-5=41", 6)
-		send(m, tea.WindowSizeMsg{Width: 50, Height: 24}, runes("1+2*3"))
+		tuitest.Send(m, tea.WindowSizeMsg{Width: 50, Height: 24}, tuitest.Runes("1+2*3"))
 		golden.RequireEqual(t, ansi.Strip(m.View()))
 	})
 	t.Run("too small", func(t *testing.T) {
 		m := newModel(t, "12+34-5=41", 6)
-		send(m, tea.WindowSizeMsg{Width: 30, Height: 10})
+		tuitest.Send(m, tea.WindowSizeMsg{Width: 30, Height: 10})
 		golden.RequireEqual(t, ansi.Strip(m.View()))
 	})
 }
@@ -365,15 +346,15 @@ func TestHint(t *testing.T) {
 	list, _ := nerdle.Enumerate(6, nerdle.Standard)
 	g, _ := nerdle.NewGame(nerdle.MustParseEquation("4*7=28"), 6, nerdle.Standard)
 	m := New(Options{Length: 6, Resume: g, Equations: list})
-	send(m, runes("10-4=6"), enter)
-	cmd := send(m, runes("h"))
+	tuitest.Send(m, tuitest.Runes("10-4=6"), enter)
+	cmd := tuitest.Send(m, tuitest.Runes("h"))
 	if cmd == nil || !m.thinking {
 		t.Fatal("h did not start a hint")
 	}
-	if send(m, runes("h")) != nil {
+	if tuitest.Send(m, tuitest.Runes("h")) != nil {
 		t.Error("a second hint started while thinking")
 	}
-	send(m, cmd())
+	tuitest.Send(m, cmd())
 	if m.thinking || !strings.HasPrefix(m.hint, "Hint: try ") || !strings.Contains(m.hint, "possible") {
 		t.Errorf("hint %q", m.hint)
 	}
@@ -412,7 +393,7 @@ func TestDaily(t *testing.T) {
 	if m.Game().Secret() != secret || m.Game().MaxRows() != nerdle.DefaultRows {
 		t.Fatalf("daily game: secret %v, %d rows", m.Game().Secret(), m.Game().MaxRows())
 	}
-	send(m, runes(secret.String()), enter)
+	tuitest.Send(m, tuitest.Runes(secret.String()), enter)
 	p := m.opts.Profile
 	if r := p.Stats.Get(DailyKey(5, nerdle.Standard)); r.Won != 1 || r.LastDay != "2026-11-30" || r.CurrentStreak != 1 {
 		t.Errorf("daily record: %+v", r)
@@ -424,7 +405,7 @@ func TestDaily(t *testing.T) {
 	if g := again.Game(); g.Status() != nerdle.Won || len(g.Rows()) != 1 {
 		t.Fatalf("the daily game played again: %v after %d rows", g.Status(), len(g.Rows()))
 	}
-	send(again, enter) // the next game is free play
+	tuitest.Send(again, enter) // the next game is free play
 	if again.daily != "" || again.Game().Status() != nerdle.Playing {
 		t.Errorf("after the daily game: daily %q, status %v", again.daily, again.Game().Status())
 	}
@@ -437,11 +418,11 @@ func TestShare(t *testing.T) {
 	var copied string
 	g, _ := nerdle.NewGame(nerdle.MustParseEquation("12+35=47"), 6, nerdle.Standard)
 	m := New(Options{Length: 8, Resume: g, Seeded: true, Seed: 42, Clipboard: func(s string) error { copied = s; return nil }})
-	send(m, runes("12+34=46"), enter, runes("s")) // s is no symbol: nothing happens mid-game
+	tuitest.Send(m, tuitest.Runes("12+34=46"), enter, tuitest.Runes("s")) // s is no symbol: nothing happens mid-game
 	if copied != "" {
 		t.Fatal("shared before the end")
 	}
-	send(m, runes("12+35=47"), enter, runes("s"))
+	tuitest.Send(m, tuitest.Runes("12+35=47"), enter, tuitest.Runes("s"))
 	want := "gamelab Nerdle 8 · seed 42 #1 · 2/6\n🟩🟩🟩🟩⬛🟩🟩⬛\n🟩🟩🟩🟩🟩🟩🟩🟩"
 	if copied != want || m.Shared() != want {
 		t.Errorf("shared %q, want %q", copied, want)
@@ -459,11 +440,11 @@ func TestSettingsScreen(t *testing.T) {
 	m := New(Options{Length: 8, Resume: g, Update: update})
 	space := tea.KeyMsg{Type: tea.KeySpace, Runes: []rune(" ")}
 	down := tea.KeyMsg{Type: tea.KeyDown}
-	send(m, runes("o"))
+	tuitest.Send(m, tuitest.Runes("o"))
 	if !strings.Contains(ansi.Strip(m.View()), "SETTINGS") {
 		t.Fatal("o does not open the settings")
 	}
-	send(m, space, down, space, down, space, esc)
+	tuitest.Send(m, space, down, space, down, space, esc)
 	saved, _ := store.Read[Profile](f)
 	s := saved.Settings
 	if s.Commutative == nil || !*s.Commutative || !s.ColourBlind || !s.Hard {
@@ -472,7 +453,7 @@ func TestSettingsScreen(t *testing.T) {
 	if mode := m.Game().Mode(); !mode.Commutative || !mode.Hard {
 		t.Errorf("the game's mode is %+v", mode)
 	}
-	send(m, runes("35+12=47"), enter)
+	tuitest.Send(m, tuitest.Runes("35+12=47"), enter)
 	if m.Game().Status() != nerdle.Won || !strings.Contains(m.remark, "reordered") {
 		t.Errorf("a reordered answer with commutative answers on: %v, %q", m.Game().Status(), m.remark)
 	}
@@ -481,7 +462,7 @@ func TestSettingsScreen(t *testing.T) {
 func TestHardModeMessage(t *testing.T) {
 	g, _ := nerdle.NewGame(nerdle.MustParseEquation("12+35=47"), 6, nerdle.Standard)
 	m := New(Options{Length: 8, Resume: g, Profile: &Profile{Settings: Settings{Hard: true}}})
-	send(m, runes("12+34=46"), enter, runes("10+20=30"), enter)
+	tuitest.Send(m, tuitest.Runes("12+34=46"), enter, tuitest.Runes("10+20=30"), enter)
 	if m.Message() != "Hard mode: box 2 must be 2, as it was green." || len(m.Game().Rows()) != 1 {
 		t.Errorf("message %q after %d rows", m.Message(), len(m.Game().Rows()))
 	}
@@ -489,18 +470,18 @@ func TestHardModeMessage(t *testing.T) {
 
 func TestHelpScreen(t *testing.T) {
 	m := newModel(t, "23+34=57", 6)
-	send(m, tea.WindowSizeMsg{Width: 100, Height: 40}, runes("?"))
+	tuitest.Send(m, tea.WindowSizeMsg{Width: 100, Height: 40}, tuitest.Runes("?"))
 	view := ansi.Strip(m.View())
 	for _, want := range []string{"HOW TO PLAY", "right symbol, right place", "+ 3 = 7 right; 2 5 4 elsewhere; 1 not in it.", "h hint"} {
 		if !strings.Contains(view, want) {
 			t.Errorf("help lacks %q:\n%s", want, view)
 		}
 	}
-	send(m, esc)
+	tuitest.Send(m, esc)
 	if strings.Contains(ansi.Strip(m.View()), "HOW TO PLAY") {
 		t.Error("esc does not close the help")
 	}
-	send(m, runes("1"))
+	tuitest.Send(m, tuitest.Runes("1"))
 	if m.Row()[0] != '1' {
 		t.Error("typing after the help does not type")
 	}
@@ -509,7 +490,7 @@ func TestHelpScreen(t *testing.T) {
 // TestHelpLineFits: at 100x24 the help line stays on one line.
 func TestHelpLineFits(t *testing.T) {
 	m := newModel(t, "23+34=57", 6)
-	send(m, tea.WindowSizeMsg{Width: 100, Height: 24})
+	tuitest.Send(m, tea.WindowSizeMsg{Width: 100, Height: 24})
 	view := ansi.Strip(m.View())
 	if !strings.Contains(view, "←/→ move • ⌫ delete • enter guess • h hint • ? help • o settings • esc quit") {
 		t.Errorf("at 100x24 the help line wraps or is gone:\n%s", view)
@@ -520,12 +501,12 @@ func TestHelpLineFits(t *testing.T) {
 func TestEndScreenFits(t *testing.T) {
 	for _, secret := range []string{"23+34=57", "12+34-5=41", "100-99+2=3"} {
 		m := newModel(t, secret, 6)
-		send(m, tea.WindowSizeMsg{Width: 100, Height: 24}, runes(secret), enter)
+		tuitest.Send(m, tea.WindowSizeMsg{Width: 100, Height: 24}, tuitest.Runes(secret), enter)
 		for _, step := range []string{"ended", "shared"} {
 			if view := ansi.Strip(m.View()); strings.Contains(view, "too small") || !strings.Contains(view, "Solved in 1 of 6") {
 				t.Errorf("%s, %s, at 100x24:\n%s", secret, step, view)
 			}
-			send(m, runes("s"))
+			tuitest.Send(m, tuitest.Runes("s"))
 		}
 	}
 }

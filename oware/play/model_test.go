@@ -6,22 +6,15 @@ import (
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/golden"
-	"github.com/muesli/termenv"
 
-	"gamelab/internal/testenv"
+	"gamelab/internal/tui/tuitest"
 	"gamelab/oware"
 	"gamelab/oware/search"
 )
 
-func TestMain(m *testing.M) {
-	lipgloss.SetColorProfile(termenv.TrueColor)
-	os.Exit(testenv.RunWithOwnDirs(m))
-}
-
-func runes(s string) tea.KeyMsg { return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(s)} }
+func TestMain(m *testing.M) { os.Exit(tuitest.Main(m)) }
 
 // send delivers msgs and runs the commands they return, as the program
 // would, so that the computer's searches answer.
@@ -50,11 +43,11 @@ func newModel(players [2]Who) *Model {
 
 func TestHumanAgainstComputer(t *testing.T) {
 	m := newModel([2]Who{Human, Computer})
-	send(m, runes("F"))
+	send(m, tuitest.Runes("F"))
 	if moves := m.game.Moves(); len(moves) != 2 || moves[0] != 5 {
 		t.Fatalf("moves %s after F, want F and the computer's reply", oware.FormatMoves(moves))
 	}
-	send(m, runes("a"))
+	send(m, tuitest.Runes("a"))
 	if !strings.Contains(m.message, "Not that one") || len(m.game.Moves()) != 2 {
 		t.Errorf("North's house was played for South: %q", m.message)
 	}
@@ -66,7 +59,7 @@ func TestHumanAgainstComputer(t *testing.T) {
 	if moves := m.game.Moves(); len(moves) != 2 || moves[0] != 1 {
 		t.Errorf("→ enter played %s, want B first", oware.FormatMoves(moves))
 	}
-	send(m, runes("?"))
+	send(m, tuitest.Runes("?"))
 	if !strings.Contains(m.message, "Recommended:") {
 		t.Errorf("no recommendation: %q", m.message)
 	}
@@ -79,7 +72,7 @@ func TestComputerOpensAndGameEnds(t *testing.T) {
 		t.Fatalf("the computer did not open: %s", oware.FormatMoves(m.game.Moves()))
 	}
 	for i := 0; !m.game.Over() && i < 400; i++ {
-		send(m, runes(m.game.Legal().First().String()))
+		send(m, tuitest.Runes(m.game.Legal().First().String()))
 	}
 	if !m.game.Over() || !strings.Contains(ansi.Strip(m.View()), m.game.Result().End.String()) {
 		t.Errorf("game over %v, view:\n%s", m.game.Over(), ansi.Strip(m.View()))
@@ -93,7 +86,7 @@ func TestCapturesShown(t *testing.T) {
 	p, _ := oware.ParsePosition("0-0-0-0-0-3-1-2-1-1-1-0-20-19-S")
 	m := New(Options{Players: [2]Who{Human, Human}, Game: oware.NewGame(p, oware.Abapa)})
 	m.Update(tea.WindowSizeMsg{Width: 90, Height: 30})
-	send(m, runes("F"))
+	send(m, tuitest.Runes("F"))
 	if got := m.lastTaken; len(got) != 3 || got[0] != 6 || got[2] != 8 {
 		t.Errorf("captured houses %v, want a, b, c", got)
 	}
@@ -103,7 +96,7 @@ func TestCapturesShown(t *testing.T) {
 func TestSaveAndLoad(t *testing.T) {
 	var saved string
 	m := New(Options{Players: [2]Who{Human, Human}, SaveRecord: func(r string) (string, error) { saved = r; return "game.txt", nil }})
-	send(m, runes("F"), runes("a"), tea.KeyMsg{Type: tea.KeyCtrlS})
+	send(m, tuitest.Runes("F"), tuitest.Runes("a"), tea.KeyMsg{Type: tea.KeyCtrlS})
 	if !strings.Contains(m.message, "game.txt") {
 		t.Errorf("message %q", m.message)
 	}

@@ -6,20 +6,15 @@ import (
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/golden"
-	"github.com/muesli/termenv"
 
 	"gamelab/internal/stats"
-	"gamelab/internal/testenv"
+	"gamelab/internal/tui/tuitest"
 	"gamelab/pdd"
 )
 
-func TestMain(m *testing.M) {
-	lipgloss.SetColorProfile(termenv.TrueColor)
-	os.Exit(testenv.RunWithOwnDirs(m))
-}
+func TestMain(m *testing.M) { os.Exit(tuitest.Main(m)) }
 
 var (
 	up    = tea.KeyMsg{Type: tea.KeyUp}
@@ -28,23 +23,13 @@ var (
 	enter = tea.KeyMsg{Type: tea.KeyEnter}
 )
 
-func runes(s string) tea.KeyMsg { return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(s)} }
-
-func send(m tea.Model, msgs ...tea.Msg) tea.Cmd {
-	var cmd tea.Cmd
-	for _, msg := range msgs {
-		_, cmd = m.Update(msg)
-	}
-	return cmd
-}
-
 func newModel(opts Options) *Model {
 	opts.Seeded = true
 	if opts.Seed == 0 {
 		opts.Seed = 3
 	}
 	m := New(opts)
-	send(m, tea.WindowSizeMsg{Width: 100, Height: 40})
+	tuitest.Send(m, tea.WindowSizeMsg{Width: 100, Height: 40})
 	return m
 }
 
@@ -52,7 +37,7 @@ func newModel(opts Options) *Model {
 // turn again or the game is over.
 func finishTurns(m *Model) {
 	for m.screen == gameScreen && m.wait {
-		send(m, turnMsg{})
+		tuitest.Send(m, turnMsg{})
 	}
 }
 
@@ -76,9 +61,9 @@ func playOut(t *testing.T, m *Model) {
 			}
 		}
 		if lay {
-			send(m, enter)
+			tuitest.Send(m, enter)
 		} else {
-			send(m, runes("d"))
+			tuitest.Send(m, tuitest.Runes("d"))
 		}
 	}
 }
@@ -92,10 +77,10 @@ func TestChoosingARule(t *testing.T) {
 		{"the first preset", []tea.Msg{enter}, Presets[0].Rule},
 		{"the second", []tea.Msg{down, enter}, Presets[1].Rule},
 		{"round the list", []tea.Msg{up, up, down, enter}, ""},
-		{"my own", append(append([]tea.Msg{up, up}, runes("HIGHER or played is queen")), enter), "higher value or played is queen"},
+		{"my own", append(append([]tea.Msg{up, up}, tuitest.Runes("HIGHER or played is queen")), enter), "higher value or played is queen"},
 	} {
 		m := newModel(Options{})
-		send(m, tt.keys...)
+		tuitest.Send(m, tt.keys...)
 		if m.screen != gameScreen {
 			t.Errorf("%s: still on screen %d: %s", tt.name, m.screen, m.message)
 			continue
@@ -116,8 +101,8 @@ func TestBadRules(t *testing.T) {
 		{"same suit and not same suit", "allows no card on any card"},
 	} {
 		m := newModel(Options{})
-		send(m, up, up)
-		send(m, runes(tt.rule), enter)
+		tuitest.Send(m, up, up)
+		tuitest.Send(m, tuitest.Runes(tt.rule), enter)
 		if m.screen != setupScreen || !strings.Contains(m.message, tt.want) {
 			t.Errorf("%q: screen %d, message %q", tt.rule, m.screen, m.message)
 		}
@@ -126,13 +111,13 @@ func TestBadRules(t *testing.T) {
 
 func TestOwnRuleIsKept(t *testing.T) {
 	m := newModel(Options{})
-	send(m, enter) // Mau-Mau
+	tuitest.Send(m, enter) // Mau-Mau
 	top := m.game.Deck().Top()
 	for i, c := range m.you.Cards() {
 		if !m.you.rule(top, c) {
 			m.selected = i
 			n := m.you.NumberOfCards()
-			send(m, enter)
+			tuitest.Send(m, enter)
 			if !strings.Contains(m.message, "does not allow") || m.you.NumberOfCards() != n || m.game.Turns() != 0 {
 				t.Errorf("laying %v on %v: %q, %d turns", c, top, m.message, m.game.Turns())
 			}
@@ -147,7 +132,7 @@ func TestOwnRuleIsKept(t *testing.T) {
 func TestAWholeGame(t *testing.T) {
 	for seed := uint64(1); seed <= 5; seed++ {
 		m := newModel(Options{Seed: seed, Players: 3})
-		send(m, enter)
+		tuitest.Send(m, enter)
 		playOut(t, m)
 		if m.screen != overScreen {
 			t.Fatalf("seed %d: screen %d", seed, m.screen)
@@ -166,7 +151,7 @@ func TestAWholeGame(t *testing.T) {
 		if r.Played != 1 {
 			t.Errorf("seed %d: record %+v", seed, r)
 		}
-		send(m, enter)
+		tuitest.Send(m, enter)
 		if m.screen != setupScreen {
 			t.Errorf("seed %d: enter leads to screen %d", seed, m.screen)
 		}
@@ -177,7 +162,7 @@ func TestAWholeGame(t *testing.T) {
 // refused it, and never the rule.
 func TestRefusalsNameWhoseRule(t *testing.T) {
 	m := newModel(Options{})
-	send(m, enter)
+	tuitest.Send(m, enter)
 	m.game.Players()[1].Name()
 	got := m.describe(pdd.Turn{Player: 1, Laid: true, Top: pdd.Card{Suit: pdd.Hearts, Value: 3}, Played: pdd.Card{Suit: pdd.Clubs, Value: 12}, Refused: []int{0, 2}, Drew: true})
 	if want := "Ada lays Q♣ on 3♥: refused by your and Boris's rules; Ada draws a card."; got != want {
@@ -216,13 +201,13 @@ func TestView(t *testing.T) {
 	}{
 		{"setup", 100, 40, []tea.Msg{down}},
 		{"game", 100, 40, []tea.Msg{enter, right}},
-		{"help", 80, 30, []tea.Msg{runes("?")}},
+		{"help", 80, 30, []tea.Msg{tuitest.Runes("?")}},
 		{"too_small", 40, 12, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			m := newModel(Options{})
-			send(m, tea.WindowSizeMsg{Width: tc.width, Height: tc.height})
-			send(m, tc.keys...)
+			tuitest.Send(m, tea.WindowSizeMsg{Width: tc.width, Height: tc.height})
+			tuitest.Send(m, tc.keys...)
 			golden.RequireEqual(t, ansi.Strip(m.View()))
 		})
 	}

@@ -13,23 +13,17 @@ import (
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/golden"
-	"github.com/muesli/termenv"
 
 	"gamelab/internal/bench"
 	"gamelab/internal/stats"
 	"gamelab/internal/store"
-	"gamelab/internal/testenv"
 	"gamelab/internal/tui"
+	"gamelab/internal/tui/tuitest"
 	"gamelab/twenty48"
 	"gamelab/twenty48/player"
 )
 
-// TestMain renders in true colour, once for all tests (views compared as
-// text strip the colours), with the test's own directories.
-func TestMain(m *testing.M) {
-	lipgloss.SetColorProfile(termenv.TrueColor)
-	os.Exit(testenv.RunWithOwnDirs(m))
-}
+func TestMain(m *testing.M) { os.Exit(tuitest.Main(m)) }
 
 var (
 	up    = tea.KeyMsg{Type: tea.KeyUp}
@@ -38,16 +32,6 @@ var (
 	right = tea.KeyMsg{Type: tea.KeyRight}
 	esc   = tea.KeyMsg{Type: tea.KeyEsc}
 )
-
-func runes(s string) tea.KeyMsg { return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(s)} }
-
-func send(m tea.Model, msgs ...tea.Msg) tea.Cmd {
-	var cmd tea.Cmd
-	for _, msg := range msgs {
-		_, cmd = m.Update(msg)
-	}
-	return cmd
-}
 
 func newModel(t *testing.T, opts Options) *Model {
 	t.Helper()
@@ -64,7 +48,7 @@ func TestMovesFollowTheEngine(t *testing.T) {
 	m := newModel(t, Options{Seed: 42, Profile: &Profile{Settings: Settings{NoAnimation: true}}})
 	g, _ := twenty48.New(4, 42, twenty48.ClassicMode, 0)
 	for i, k := range []tea.KeyMsg{left, down, left, left, up, right, down, up, left} {
-		send(m, k)
+		tuitest.Send(m, k)
 		g.Play(twenty48.Move([]twenty48.Direction{twenty48.Left, twenty48.Down, twenty48.Left, twenty48.Left, twenty48.Up, twenty48.Right, twenty48.Down, twenty48.Up, twenty48.Left}[i]), nil)
 		if m.Game().Grid() != g.Grid() || m.Game().Score() != g.Score() {
 			t.Fatalf("key %d: the model's board\n%vthe engine's\n%v", i, m.Game().Grid(), g.Grid())
@@ -75,16 +59,16 @@ func TestMovesFollowTheEngine(t *testing.T) {
 func TestUndoKeys(t *testing.T) {
 	m := newModel(t, Options{Seed: 7, Undo: 1, Profile: &Profile{Settings: Settings{NoAnimation: true}}})
 	start := m.Game().Grid()
-	send(m, left, runes("u"))
+	tuitest.Send(m, left, tuitest.Runes("u"))
 	if m.Game().Grid() != start || !strings.Contains(m.message, "Undone") {
 		t.Errorf("undo: %q\n%v", m.message, m.Game().Grid())
 	}
-	send(m, runes("u"))
+	tuitest.Send(m, tuitest.Runes("u"))
 	if !strings.Contains(m.message, "Nothing more to undo") {
 		t.Errorf("a second undo: %q", m.message)
 	}
 	none := newModel(t, Options{Seed: 7})
-	send(none, left, runes("u"))
+	tuitest.Send(none, left, tuitest.Runes("u"))
 	if !strings.Contains(none.message, "--undo") {
 		t.Errorf("undo when it is off: %q", none.message)
 	}
@@ -94,9 +78,9 @@ func TestNewGameAndRecord(t *testing.T) {
 	f := store.File{Path: filepath.Join(t.TempDir(), "2048.json"), Format: ProfileFormat, Version: ProfileVersion}
 	update := func(c func(*Profile)) (*Profile, error) { return store.Update(f, c) }
 	m := newModel(t, Options{Seed: 5, Update: update})
-	send(m, left, up, right)
+	tuitest.Send(m, left, up, right)
 	score := m.Game().Score()
-	send(m, runes("n"))
+	tuitest.Send(m, tuitest.Runes("n"))
 	if m.Game().Seed() != 6 || len(m.Game().Moves()) != 0 {
 		t.Errorf("the new game has seed %d and %d moves", m.Game().Seed(), len(m.Game().Moves()))
 	}
@@ -105,7 +89,7 @@ func TestNewGameAndRecord(t *testing.T) {
 	if r.Played != 1 || r.BestScore != score {
 		t.Errorf("record after one game: %+v, want its score %d", r, score)
 	}
-	send(m, esc) // nothing played: nothing counted
+	tuitest.Send(m, esc) // nothing played: nothing counted
 	saved, _ = store.Read[Profile](f)
 	if saved.Stats.Get(StatsKey(4, twenty48.ClassicMode)).Played != 1 {
 		t.Error("an empty game was counted")
@@ -120,20 +104,20 @@ func TestWonAndOver(t *testing.T) {
 		0, 0, 0, 0,
 		0, 0, 0, 0)
 	setGrid(m, won)
-	send(m, left)
+	tuitest.Send(m, left)
 	if !m.Game().Won() || !strings.Contains(m.message, "You reached 2048") {
 		t.Errorf("after 1024+1024: %q", m.message)
 	}
-	send(m, runes("n"))
+	tuitest.Send(m, tuitest.Runes("n"))
 	stuck, _ := twenty48.GridOf(4,
 		1, 2, 1, 2,
 		2, 1, 2, 1,
 		1, 2, 1, 2,
 		2, 1, 2, 0)
 	setGrid(m, stuck)
-	send(m, right) // the last cell fills, and nothing can move
+	tuitest.Send(m, right) // the last cell fills, and nothing can move
 	for !m.Game().Over() {
-		send(m, left, right, up, down)
+		tuitest.Send(m, left, right, up, down)
 	}
 	if !strings.Contains(m.message, "Game over") && !strings.Contains(m.message, "over") {
 		t.Errorf("game over message: %q", m.message)
@@ -153,7 +137,7 @@ func setGrid(m *Model, grid twenty48.Grid) {
 func TestSlideAnimation(t *testing.T) {
 	m := newModel(t, Options{Seed: 42})
 	before := m.Game().Grid()
-	cmd := send(m, left)
+	cmd := tuitest.Send(m, left)
 	if cmd == nil || m.slides == nil {
 		t.Fatal("a move starts no slide")
 	}
@@ -162,13 +146,13 @@ func TestSlideAnimation(t *testing.T) {
 		t.Errorf("the first frame is the board before or after:\n%v", first)
 	}
 	for range slideFrames {
-		send(m, frameMsg{})
+		tuitest.Send(m, frameMsg{})
 	}
 	if m.slides != nil {
 		t.Error("the slide does not end")
 	}
-	send(m, runes("m"))
-	if !m.opts.Profile.Settings.NoAnimation || send(m, right) != nil {
+	tuitest.Send(m, tuitest.Runes("m"))
+	if !m.opts.Profile.Settings.NoAnimation || tuitest.Send(m, right) != nil {
 		t.Error("m does not turn the animation off")
 	}
 }
@@ -176,7 +160,7 @@ func TestSlideAnimation(t *testing.T) {
 func TestSaveReplay(t *testing.T) {
 	var saved twenty48.Record
 	m := newModel(t, Options{Seed: 9, SaveReplay: func(r twenty48.Record) (string, error) { saved = r; return "x.json", nil }})
-	send(m, left, up, runes("r"))
+	tuitest.Send(m, left, up, tuitest.Runes("r"))
 	if saved.Seed != 9 || len(saved.Moves) != len(m.Game().Moves()) || !strings.Contains(m.message, "2048 replay x.json") {
 		t.Errorf("saved %+v, message %q", saved, m.message)
 	}
@@ -184,12 +168,12 @@ func TestSaveReplay(t *testing.T) {
 
 func TestShuffleKey(t *testing.T) {
 	m := newModel(t, Options{Seed: 3, Mode: twenty48.ShuffleMode})
-	send(m, runes("x"))
+	tuitest.Send(m, tuitest.Runes("x"))
 	if moves := m.Game().Moves(); len(moves) != 1 || moves[0] != twenty48.ShuffleMove {
 		t.Errorf("x in the shuffle mode: moves %v", moves)
 	}
 	c := newModel(t, Options{Seed: 3})
-	send(c, runes("x"))
+	tuitest.Send(c, tuitest.Runes("x"))
 	if len(c.Game().Moves()) != 0 {
 		t.Error("x shuffles in the classic mode")
 	}
@@ -211,7 +195,7 @@ func TestView(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			m := newModel(t, Options{Seed: 42, Size: tc.size, Undo: 2, Profile: &Profile{Settings: Settings{NoAnimation: true}}})
-			send(m, tea.WindowSizeMsg{Width: tc.width, Height: tc.height}, left, down, left)
+			tuitest.Send(m, tea.WindowSizeMsg{Width: tc.width, Height: tc.height}, left, down, left)
 			golden.RequireEqual(t, ansi.Strip(m.View()))
 		})
 	}
@@ -251,20 +235,20 @@ func TestReplayView(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	send(r, tea.WindowSizeMsg{Width: 80, Height: 40})
-	send(r, tui.ClockTick{}, tui.ClockTick{})
+	tuitest.Send(r, tea.WindowSizeMsg{Width: 80, Height: 40})
+	tuitest.Send(r, tui.ClockTick{}, tui.ClockTick{})
 	if r.At() != 2 {
 		t.Fatalf("after two ticks: move %d", r.At())
 	}
-	send(r, runes(" "), tui.ClockTick{})
+	tuitest.Send(r, tuitest.Runes(" "), tui.ClockTick{})
 	if r.At() != 2 {
 		t.Error("a paused replay moves on")
 	}
-	send(r, left, left, left)
+	tuitest.Send(r, left, left, left)
 	if r.At() != 0 {
 		t.Errorf("back to the start: move %d", r.At())
 	}
-	send(r, runes("s"), right)
+	tuitest.Send(r, tuitest.Runes("s"), right)
 	if r.At() != 2 || !strings.Contains(ansi.Strip(r.View()), "move 2 of") {
 		t.Errorf("forth twice: move %d\n%s", r.At(), ansi.Strip(r.View()))
 	}
@@ -303,7 +287,7 @@ func TestOverWithUndo(t *testing.T) {
 		1, 2, 0)
 	setGrid(m, stuck)
 	for i := 0; i < 20 && !m.Game().Over(); i++ {
-		send(m, right, down, left, up)
+		tuitest.Send(m, right, down, left, up)
 	}
 	if !m.Game().Over() {
 		t.Skip("the game did not end")
@@ -311,11 +295,11 @@ func TestOverWithUndo(t *testing.T) {
 	if got := m.opts.Profile.Stats.Get(StatsKey(4, twenty48.ClassicMode)); got.Played != 0 {
 		t.Errorf("counted at game over with undo left: %+v", got)
 	}
-	send(m, runes("u"))
+	tuitest.Send(m, tuitest.Runes("u"))
 	if m.Game().Over() {
 		t.Error("undo after the end does not reopen the game")
 	}
-	send(m, runes("n"))
+	tuitest.Send(m, tuitest.Runes("n"))
 	if got := m.opts.Profile.Stats.Get(StatsKey(4, twenty48.ClassicMode)); got.Played != 1 {
 		t.Errorf("after leaving: %+v", got)
 	}
@@ -323,15 +307,15 @@ func TestOverWithUndo(t *testing.T) {
 
 func TestHintAndAutoplay(t *testing.T) {
 	m := newModel(t, Options{Seed: 4, Profile: &Profile{Settings: Settings{NoAnimation: true}}})
-	cmd := send(m, runes("h"))
+	cmd := tuitest.Send(m, tuitest.Runes("h"))
 	if cmd == nil {
 		t.Fatal("h starts no search")
 	}
-	send(m, cmd())
+	tuitest.Send(m, cmd())
 	if !strings.HasPrefix(m.message, "Hint: ") || len(m.Game().Moves()) != 0 {
 		t.Fatalf("after the hint: %q, %d moves", m.message, len(m.Game().Moves()))
 	}
-	cmd = send(m, runes("a"))
+	cmd = tuitest.Send(m, tuitest.Runes("a"))
 	for i := 0; i < 30 && cmd != nil; i++ {
 		msg := cmd()
 		if batch, ok := msg.(tea.BatchMsg); ok {
@@ -340,24 +324,24 @@ func TestHintAndAutoplay(t *testing.T) {
 				if c != nil {
 					if r := c(); r != nil {
 						if _, ok := r.(suggestionMsg); ok {
-							cmd = send(m, r)
+							cmd = tuitest.Send(m, r)
 						}
 					}
 				}
 			}
 			continue
 		}
-		cmd = send(m, msg)
+		cmd = tuitest.Send(m, msg)
 	}
 	if len(m.Game().Moves()) < 10 {
 		t.Errorf("autoplay made %d moves", len(m.Game().Moves()))
 	}
-	send(m, runes("a"))
+	tuitest.Send(m, tuitest.Runes("a"))
 	if m.autoplay {
 		t.Error("a does not stop autoplay")
 	}
 	big := newModel(t, Options{Seed: 4, Size: 5})
-	send(big, runes("h"))
+	tuitest.Send(big, tuitest.Runes("h"))
 	if !strings.Contains(big.message, "4×4") {
 		t.Errorf("a hint on 5×5: %q", big.message)
 	}
@@ -375,13 +359,13 @@ func TestHintsPlayer(t *testing.T) {
 		}
 		return &player.Random{}, "the heuristic plays", nil
 	}})
-	send(m, send(m, runes("h"))())
+	tuitest.Send(m, tuitest.Send(m, tuitest.Runes("h"))())
 	if m.message != "no network here." || m.strategy != nil || m.thinking {
 		t.Fatalf("after a failed player: message %q, strategy %v, thinking %v", m.message, m.strategy, m.thinking)
 	}
 	fail = false
 	for range 2 {
-		send(m, send(m, runes("h"))())
+		tuitest.Send(m, tuitest.Send(m, tuitest.Runes("h"))())
 		if !strings.HasPrefix(m.message, "Hint: ") || m.notice != "the heuristic plays" {
 			t.Fatalf("after a hint: message %q, notice %q", m.message, m.notice)
 		}
@@ -406,21 +390,21 @@ func TestWatchIsAViewOfTheRun(t *testing.T) {
 		}
 		done <- r
 	}()
-	send(w, tea.WindowSizeMsg{Width: 80, Height: 40})
+	tuitest.Send(w, tea.WindowSizeMsg{Width: 80, Height: 40})
 	var report *bench.Report
 	for report == nil {
 		select {
 		case m := <-msgs:
-			send(w, m)
+			tuitest.Send(w, m)
 		case report = <-done:
 		case <-time.After(time.Millisecond):
-			send(w, tui.ClockTick{})
+			tuitest.Send(w, tui.ClockTick{})
 		}
 	}
 	for len(msgs) > 0 {
-		send(w, <-msgs)
+		tuitest.Send(w, <-msgs)
 	}
-	send(w, w.Finished(nil))
+	tuitest.Send(w, w.Finished(nil))
 	if len(w.maxes) != 2 || w.maxes[1] != report.Outcomes[1].Values[0] {
 		t.Fatalf("the view saw %v, the report %v", w.maxes, report.Outcomes)
 	}

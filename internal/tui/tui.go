@@ -84,11 +84,19 @@ func HelpLines(width int, groups ...[]key.Binding) string {
 }
 
 // Notice renders a message the player must see (trouble loading or saving,
-// say) wrapped to width cells, or unwrapped if width is 0.
-func Notice(text string, width int) string {
+// say) wrapped to width cells, each line centred, or unwrapped if width is
+// 0: for views centred line by line.
+func Notice(text string, width int) string { return notice(text, width, lipgloss.Center) }
+
+// LeftNotice renders a message as Notice does, its lines aligned on the
+// left: for views whose lines start at one margin, where a centred second
+// line would stand apart from the first.
+func LeftNotice(text string, width int) string { return notice(text, width, lipgloss.Left) }
+
+func notice(text string, width int, align lipgloss.Position) string {
 	style := Error
 	if width > 0 {
-		style = style.Width(width).Align(lipgloss.Center)
+		style = style.Width(width).Align(align)
 	}
 	return style.Render(text)
 }

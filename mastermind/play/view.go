@@ -74,7 +74,7 @@ func (m *Model) footer(help ...key.Binding) string {
 	var parts []string
 	for _, s := range []string{m.message, m.notice} {
 		if s != "" {
-			parts = append(parts, tui.Notice(s, min(max(m.width, 40), 76)))
+			parts = append(parts, tui.LeftNotice(s, min(max(m.width, 40), 76)))
 		}
 	}
 	return strings.Join(append(parts, tui.HelpLines(m.width, help, []key.Binding{tui.Keys.Help, tui.Keys.Quit})), "\n")

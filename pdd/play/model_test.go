@@ -201,6 +201,7 @@ func TestView(t *testing.T) {
 	}{
 		{"setup", 100, 40, []tea.Msg{down}},
 		{"game", 100, 40, []tea.Msg{enter, right}},
+		{"refused", 100, 40, []tea.Msg{enter, enter}}, // A♦ on 5♥: a message of two lines
 		{"help", 80, 30, []tea.Msg{tuitest.Runes("?")}},
 		{"too_small", 40, 12, nil},
 	} {

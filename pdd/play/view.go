@@ -71,10 +71,10 @@ func block(s string) string { return lipgloss.JoinVertical(lipgloss.Left, string
 func (m *Model) footer(lines ...string) string {
 	var parts []string
 	if m.message != "" {
-		parts = append(parts, tui.Notice(m.message, min(max(m.width, 40), 76)))
+		parts = append(parts, tui.LeftNotice(m.message, min(max(m.width, 40), 76)))
 	}
 	if m.notice != "" {
-		parts = append(parts, tui.Notice(m.notice, min(max(m.width, 40), 76)))
+		parts = append(parts, tui.LeftNotice(m.notice, min(max(m.width, 40), 76)))
 	}
 	return strings.Join(append(parts, lines...), "\n")
 }

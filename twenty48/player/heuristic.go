@@ -40,7 +40,14 @@ type weights struct {
 // merge 500 or 1000: 46% to 58%. The base, which sets what losing costs
 // against every live board: 50,000 made 59.2%, 57.8% and 61.9%, within
 // the noise again; 200,000 50.0% (seed 7); 25,000 none, as it rates the
-// late boards below a lost one.
+// late boards below a lost one. Nor the game after 16384 (2026-12-04):
+// from 295 boards where fast-level games first made 16384 (600 games of
+// seed 910), played on at the fast level, these weights made 32768 in 10
+// and 8 games (seeds 1 and 2; 116,766 and 116,935 points on average from
+// there); on seed 1 tile cost 15 or 8 in 11 and 5 (118,826 and 115,873
+// points), order 90 or 40 in 4 and 6, empty 200 in 5, merge 1000 in 3,
+// merge growth 0.2 in 6 (112,387 to 117,167 points): within the noise or
+// below it.
 var ourWeights = weights{
 	base:          100_000, // keeps every rating of a live board positive
 	empty:         130,

@@ -78,6 +78,10 @@ type Model struct {
 	strategy player.Strategy // for hints and autoplay, made on first use
 	thinking bool            // a move is being searched
 	autoplay bool
+	// hintAsked is set by the hint key until the hint is shown or a move
+	// made: a search autoplay began, ending after autoplay stopped, is
+	// not a hint to show.
+	hintAsked bool
 
 	width, height int
 }
@@ -226,7 +230,10 @@ func (m *Model) suggested(msg suggestionMsg) tea.Cmd {
 		return nil
 	}
 	if !m.autoplay {
-		m.message = "Hint: " + arrows[msg.move] + "."
+		if m.hintAsked {
+			m.hintAsked = false
+			m.message = "Hint: " + arrows[msg.move] + "."
+		}
 		return nil
 	}
 	cmd := m.play(twenty48.Move(msg.move))
@@ -276,6 +283,7 @@ func (m *Model) handleKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 	case key.Matches(msg, keys.Shuffle) && m.opts.Mode == twenty48.ShuffleMode:
 		return m, m.play(twenty48.ShuffleMove)
 	case key.Matches(msg, keys.Hint):
+		m.hintAsked = true
 		m.message = "Thinking…"
 		return m, m.suggest()
 	case key.Matches(msg, keys.Auto):
@@ -301,6 +309,7 @@ func (m *Model) play(mv twenty48.Move) tea.Cmd {
 		m.message = "The game is over: n starts a new one."
 		return nil
 	}
+	m.hintAsked = false // a hint asked for is for the board before
 	wasWon := m.game.Won()
 	before := m.game.Grid()
 	var slides []twenty48.Slide

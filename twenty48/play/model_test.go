@@ -315,30 +315,44 @@ func TestHintAndAutoplay(t *testing.T) {
 	if !strings.HasPrefix(m.message, "Hint: ") || len(m.Game().Moves()) != 0 {
 		t.Fatalf("after the hint: %q, %d moves", m.message, len(m.Game().Moves()))
 	}
-	cmd = tuitest.Send(m, tuitest.Runes("a"))
-	for i := 0; i < 30 && cmd != nil; i++ {
-		msg := cmd()
-		if batch, ok := msg.(tea.BatchMsg); ok {
-			cmd = nil
-			for _, c := range batch {
-				if c != nil {
-					if r := c(); r != nil {
-						if _, ok := r.(suggestionMsg); ok {
-							cmd = tuitest.Send(m, r)
-						}
-					}
+	// search runs what cmd makes and returns the player's move among it.
+	search := func(cmd tea.Cmd) (suggestionMsg, bool) {
+		switch msg := cmd().(type) {
+		case suggestionMsg:
+			return msg, true
+		case tea.BatchMsg:
+			for _, c := range msg {
+				if r, ok := c().(suggestionMsg); ok {
+					return r, true
 				}
 			}
-			continue
+		}
+		return suggestionMsg{}, false
+	}
+	cmd = tuitest.Send(m, tuitest.Runes("a"))
+	for range 30 {
+		msg, ok := search(cmd)
+		if !ok {
+			t.Fatal("autoplay searches no move")
 		}
 		cmd = tuitest.Send(m, msg)
 	}
-	if len(m.Game().Moves()) < 10 {
+	if len(m.Game().Moves()) != 30 {
 		t.Errorf("autoplay made %d moves", len(m.Game().Moves()))
+	}
+	// The search under way when autoplay stops ends after it: its move is
+	// neither played nor shown as a hint nobody asked for.
+	pending, ok := search(cmd)
+	if !ok {
+		t.Fatal("no search under way")
 	}
 	tuitest.Send(m, tuitest.Runes("a"))
 	if m.autoplay {
 		t.Error("a does not stop autoplay")
+	}
+	tuitest.Send(m, pending)
+	if m.message != "Autoplay off." || len(m.Game().Moves()) != 30 {
+		t.Errorf("the search ending after autoplay stopped: %q, %d moves", m.message, len(m.Game().Moves()))
 	}
 	big := newModel(t, Options{Seed: 4, Size: 5})
 	tuitest.Send(big, tuitest.Runes("h"))

@@ -80,7 +80,8 @@ type Model struct {
 	autoplay bool
 	// hintAsked is set by the hint key until the hint is shown or a move
 	// made: a search autoplay began, ending after autoplay stopped, is
-	// not a hint to show.
+	// not a hint to show, and a hint asked for before an undo is searched
+	// again for the board the undo leaves.
 	hintAsked bool
 
 	width, height int
@@ -224,7 +225,10 @@ func (m *Model) suggested(msg suggestionMsg) tea.Cmd {
 		return nil
 	}
 	if b, _ := twenty48.BoardOf(m.game.Grid()); b != msg.board || !msg.ok {
-		if m.autoplay && !m.game.Over() {
+		// The board changed while the search ran (an undo, a new game;
+		// a move of the player's own drops the hint asked for): search
+		// the board on screen.
+		if (m.autoplay || m.hintAsked) && !m.game.Over() {
 			return m.suggest()
 		}
 		return nil

@@ -354,6 +354,19 @@ func TestHintAndAutoplay(t *testing.T) {
 	if m.message != "Autoplay off." || len(m.Game().Moves()) != 30 {
 		t.Errorf("the search ending after autoplay stopped: %q, %d moves", m.message, len(m.Game().Moves()))
 	}
+	// A hint asked for before an undo is for the board the undo leaves.
+	undo := newModel(t, Options{Seed: 4, Undo: 1, Profile: &Profile{Settings: Settings{NoAnimation: true}}})
+	tuitest.Send(undo, left)
+	stale := tuitest.Send(undo, tuitest.Runes("h"))
+	tuitest.Send(undo, tuitest.Runes("u"))
+	again := tuitest.Send(undo, stale())
+	if again == nil {
+		t.Fatalf("the hint for the board before the undo was dropped: %q", undo.message)
+	}
+	tuitest.Send(undo, again())
+	if !strings.HasPrefix(undo.message, "Hint: ") || len(undo.Game().Moves()) != 0 {
+		t.Errorf("after the undo: %q, %d moves", undo.message, len(undo.Game().Moves()))
+	}
 	big := newModel(t, Options{Seed: 4, Size: 5})
 	tuitest.Send(big, tuitest.Runes("h"))
 	if !strings.Contains(big.message, "4×4") {

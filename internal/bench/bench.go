@@ -94,8 +94,8 @@ func (f PlayerFunc) Play(ctx context.Context, g Game) (Outcome, error) { return 
 
 // Shard selects the games with index Index modulo Count.
 type Shard struct {
-	Index int `json:"index"`
-	Count int `json:"count"`
+	Index int `json:"index"` // 0 to Count-1
+	Count int `json:"count"` // the shards of the run, at least 1
 }
 
 // Whole is the shard of a run that is not split.

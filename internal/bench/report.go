@@ -80,13 +80,13 @@ type Outcome struct {
 // Report is the result of a run or of a shard of one. Its JSON form is what
 // `--json` prints and what Merge reads.
 type Report struct {
-	Config Config        `json:"config"`
+	Config Config        `json:"config"`             // what was run: the game, its metrics, games, seed
 	Wall   time.Duration `json:"wall_ns"`            // wall-clock time of the games
 	Setup  time.Duration `json:"setup_ns,omitempty"` // start-up before the first game
 	// CPU is the processor time (user and system, all threads) the
 	// process spent during the games, where the platform tells it.
 	CPU      time.Duration `json:"cpu_ns,omitempty"`
-	Workers  int           `json:"workers"`
+	Workers  int           `json:"workers"`  // games played at once (summed over merged shards)
 	Outcomes []Outcome     `json:"outcomes"` // sorted by game index
 
 	// Figures are what a game derives from the outcomes for its users
@@ -96,20 +96,20 @@ type Report struct {
 
 // Figure is one derived figure of a report.
 type Figure struct {
-	Name  string  `json:"name"`
-	Value float64 `json:"value"`
-	Text  string  `json:"text"` // the value as people read it
+	Name  string  `json:"name"`  // "Σ max tile / 2048", say
+	Value float64 `json:"value"` // the figure as a number, for programs
+	Text  string  `json:"text"`  // the value as people read it
 }
 
 // Summary is the statistics of one metric over the games of a report.
 type Summary struct {
 	Metric    Metric  `json:"metric"`
 	Mean      float64 `json:"mean"`
-	StdDev    float64 `json:"stddev"`
-	Median    float64 `json:"median"`
+	StdDev    float64 `json:"stddev"` // of the games themselves (divided by n, not n-1)
+	Median    float64 `json:"median"` // the mean of the middle two for an even number of games
 	Min       float64 `json:"min"`
 	Max       float64 `json:"max"`
-	Histogram []Bin   `json:"histogram"`
+	Histogram []Bin   `json:"histogram"` // the bars the text report draws
 }
 
 // Best returns the best value of the metric, Min or Max by its direction.
@@ -151,12 +151,12 @@ func elo(score float64) float64 {
 // Stats summarises a report.
 type Stats struct {
 	Games    int           `json:"games"`
-	Failures int           `json:"failures"`
-	Metrics  []Summary     `json:"metrics"`
+	Failures int           `json:"failures"`          // games whose Outcome.Failed is set
+	Metrics  []Summary     `json:"metrics"`           // one per Config.Metrics, in order
 	Results  *Tally        `json:"results,omitempty"` // with Config.Results
 	PerGame  time.Duration `json:"per_game_ns"`       // mean time of one game
 	Total    time.Duration `json:"total_ns"`          // time of all games, summed over workers
-	Wall     time.Duration `json:"wall_ns"`
+	Wall     time.Duration `json:"wall_ns"`           // Report.Wall
 }
 
 // Stats computes the summary of r.

@@ -168,7 +168,7 @@ func vars() kong.Vars {
 		"size2048":       strconv.Itoa(twenty48.DefaultSize),
 		"player2048":     player.DefaultPlayer,
 		"budget2048":     defaultBudget2048,
-		"players2048":    strings.Join(player.Names(), ", ") + " (" + player.DefaultPlayer + " is the strongest)",
+		"players2048":    strings.Join(player.Names(), ", ") + " (" + player.DefaultPlayer + " is the strongest), or cmd:<command> for a program speaking the protocol (docs/protocols/2048.md)",
 		"pddplayers":     strings.Join(learn.Names(), ", "),
 		"strategy":       breaker.DefaultStrategy,
 		"mmmaxpegs":      strconv.Itoa(mmplay.MaxPegs),

@@ -71,6 +71,8 @@ func TestCommands(t *testing.T) {
 		{[]string{"2048", "train", "--restart", "1"}, "", "--restart 1: want a share from 0 up to (not including) 1", 2},
 		{[]string{"2048", "bench", "--budget", "soon"}, "", `budget "soon": fast, strong, or a time per move such as 50ms`, 2},
 		{[]string{"2048", "bench", "--games", "0"}, "", "--games 0: want at least one", 2},
+		{[]string{"2048", "bench", "--player", "cmd:"}, "", "--player cmd:: name the program after cmd:, e.g. cmd:./myplayer", 2},
+		{[]string{"2048", "bench", "--player", "cmd:/no/such/player --fast", "--games", "2"}, "", `player "/no/such/player --fast": fork/exec /no/such/player:`, 1},
 		{[]string{"2048", "bench", "--stop-at", "100"}, "", "--stop-at 100: want a tile from 4 to 32768", 2},
 		{[]string{"2048", "bench", "--stop-at", "65536"}, "", "--stop-at 65536: want a tile from 4 to 32768", 2},
 		{[]string{"2048", "bench", "--save", "x"}, "", "give --stop-at too", 2},

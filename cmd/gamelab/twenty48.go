@@ -10,6 +10,7 @@ import (
 	"math/bits"
 	"os"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -146,11 +147,26 @@ type budgetFlags struct {
 	Heuristic bool       `help:"Rate positions with the hand-written heuristic even when a trained network is cached (gamelab 2048 train)."`
 }
 
-// playerName is a 2048 player named on the command line.
+// playerName is a 2048 player named on the command line: a registered
+// one, or cmd:<command> for a program speaking the protocol.
 type playerName string
+
+// commandPrefix marks a player that is a program of its own.
+const commandPrefix = "cmd:"
+
+// command returns the program's command line, if p names one.
+func (p playerName) command() (string, bool) {
+	return strings.CutPrefix(string(p), commandPrefix)
+}
 
 // Validate implements kong's validation hook.
 func (p playerName) Validate() error {
+	if command, ok := p.command(); ok {
+		if strings.TrimSpace(command) == "" {
+			return fmt.Errorf("--player %s: name the program after cmd:, e.g. cmd:./myplayer", p)
+		}
+		return nil
+	}
 	_, err := player.Lookup(string(p))
 	return err
 }
@@ -169,6 +185,11 @@ func (b budget) Validate() error {
 // reports. Where the network is missing or damaged (then set aside), the
 // heuristic plays and note says so, for the caller to show.
 func (f budgetFlags) player(e *env) (factory player.Factory, opts player.Options, about, note string, err error) {
+	if command, ok := f.Player.command(); ok {
+		// Each worker of a benchmark runs a program of its own.
+		factory = func(player.Options) player.Strategy { return protocol.Start(e.ctx, command) }
+		return factory, opts, string(f.Player), "", nil
+	}
 	if factory, err = player.Lookup(string(f.Player)); err != nil {
 		return nil, opts, "", "", err
 	}

@@ -37,6 +37,7 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"runtime"
 	"sync"
@@ -81,7 +82,9 @@ type Observer interface {
 	End(g Game, o Outcome)  // after it, with its outcome
 }
 
-// Player plays one game per call. A Player is used by one goroutine only.
+// Player plays one game per call. A Player is used by one goroutine only;
+// one that is an io.Closer (a program run as the player, say) is closed
+// when its worker has played its games.
 type Player interface {
 	Play(ctx context.Context, g Game) (Outcome, error)
 }
@@ -233,6 +236,9 @@ func Run(ctx context.Context, cfg Config, newPlayer func() (Player, error), prog
 			if err != nil {
 				cancel(err)
 				return
+			}
+			if c, ok := p.(io.Closer); ok {
+				defer c.Close()
 			}
 			batch := make([]Outcome, 0, batchSize)
 			flushed := time.Now()

@@ -130,6 +130,41 @@ func TestRunStopsOnError(t *testing.T) {
 	}
 }
 
+// closingDice is a dice player that counts its closes, or one that fails
+// every game.
+type closingDice struct {
+	closed *atomic.Int64
+	fail   bool
+}
+
+func (d closingDice) Play(ctx context.Context, g Game) (Outcome, error) {
+	if d.fail {
+		return Outcome{}, errors.New("boom")
+	}
+	return dice(ctx, g)
+}
+
+func (d closingDice) Close() error { d.closed.Add(1); return nil }
+
+// TestRunClosesPlayers: every worker's player that is an io.Closer is
+// closed once its games are done, also when the run fails.
+func TestRunClosesPlayers(t *testing.T) {
+	for _, fail := range []bool{false, true} {
+		var made, closed atomic.Int64
+		newPlayer := func() (Player, error) {
+			made.Add(1)
+			return closingDice{&closed, fail}, nil
+		}
+		_, err := Run(context.Background(), Config{Games: 50, Metrics: pips, Workers: 3}, newPlayer, nil)
+		if (err != nil) != fail {
+			t.Fatalf("failing players %v: error %v", fail, err)
+		}
+		if made.Load() != 3 || closed.Load() != 3 {
+			t.Errorf("failing players %v: %d players made, %d closed", fail, made.Load(), closed.Load())
+		}
+	}
+}
+
 func TestRunStopsOnCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()

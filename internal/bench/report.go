@@ -84,7 +84,8 @@ type Report struct {
 	Wall   time.Duration `json:"wall_ns"`            // wall-clock time of the games
 	Setup  time.Duration `json:"setup_ns,omitempty"` // start-up before the first game
 	// CPU is the processor time (user and system, all threads) the
-	// process spent during the games, where the platform tells it.
+	// process spent during the games, with that of the players it ran as
+	// programs of their own, where the platform tells it.
 	CPU      time.Duration `json:"cpu_ns,omitempty"`
 	Workers  int           `json:"workers"`  // games played at once (summed over merged shards)
 	Outcomes []Outcome     `json:"outcomes"` // sorted by game index

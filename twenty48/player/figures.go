@@ -54,7 +54,7 @@ func Figures(r *bench.Report) []bench.Figure {
 	if r.CPU > 0 {
 		cpu := r.CPU.Seconds() / max(score/10000, 1e-9)
 		figures = append(figures, bench.Figure{Name: "CPU seconds per 10,000 points", Value: cpu,
-			Text: fmt.Sprintf("%.3f s (all threads, the whole process)", cpu)})
+			Text: fmt.Sprintf("%.3f s (all threads, the whole process and any player program)", cpu)})
 	}
 	return figures
 }

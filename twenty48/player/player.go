@@ -11,6 +11,7 @@ package player
 import (
 	"context"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"time"
 
@@ -206,6 +207,9 @@ func (p *BenchPlayer) Play(ctx context.Context, g bench.Game) (bench.Outcome, er
 		}
 		d, ok := p.s.Move(b)
 		if !ok {
+			if f, ok := p.s.(interface{ Err() error }); ok && f.Err() != nil {
+				return bench.Outcome{}, f.Err()
+			}
 			return bench.Outcome{}, fmt.Errorf("the player found no move on a live board")
 		}
 		if err := game.Play(twenty48.Move(d), nil); err != nil {
@@ -218,6 +222,15 @@ func (p *BenchPlayer) Play(ctx context.Context, g bench.Game) (bench.Outcome, er
 		Values: []float64{maxTile, float64(game.Score()), float64(len(game.Moves()))},
 		Detail: fmt.Sprintf("max %.0f", maxTile),
 	}, nil
+}
+
+// Close closes the strategy, if it is an io.Closer (a program run as the
+// player): the benchmark closes its players when their games are done.
+func (p *BenchPlayer) Close() error {
+	if c, ok := p.s.(io.Closer); ok {
+		return c.Close()
+	}
+	return nil
 }
 
 // newGame starts benchmark game g: at its position of the suite, if it

@@ -8,6 +8,7 @@ package play
 
 import (
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"time"
 
@@ -179,7 +180,7 @@ type suggestionMsg struct {
 	ok       bool
 	strategy player.Strategy // kept for the next suggestions
 	note     string          // from making the strategy, to show
-	err      error           // no strategy could be made
+	err      error           // no strategy could be made, or it failed
 }
 
 // suggest starts the player's search for the board on screen.
@@ -208,6 +209,13 @@ func (m *Model) suggest() tea.Cmd {
 			s = player.NewExpectimax(player.Fast, nil)
 		}
 		d, ok := s.Move(b)
+		if err := player.Failure(s); !ok && err != nil {
+			// The next hint starts the player afresh.
+			if c, ok := s.(io.Closer); ok {
+				c.Close()
+			}
+			return suggestionMsg{board: b, note: note, err: err}
+		}
 		return suggestionMsg{board: b, move: d, ok: ok, strategy: s, note: note}
 	}
 }

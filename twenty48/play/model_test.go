@@ -402,6 +402,32 @@ func TestHintsPlayer(t *testing.T) {
 	}
 }
 
+// failing is a player that has stopped (a program that died, say).
+type failing struct{ closed *int }
+
+func (failing) Move(twenty48.Board) (twenty48.Direction, bool) { return 0, false }
+func (failing) Err() error                                     { return errors.New(`player "./mine" stopped`) }
+func (f failing) Close() error                                 { *f.closed++; return nil }
+
+// TestHintsPlayerFails: a player that fails on a live board stops
+// autoplay with its reason, rather than being asked again and again, is
+// closed, and the next hint makes a new one.
+func TestHintsPlayerFails(t *testing.T) {
+	made, closed := 0, 0
+	m := newModel(t, Options{Seed: 4, NewPlayer: func() (player.Strategy, string, error) {
+		made++
+		return failing{&closed}, "", nil
+	}})
+	tuitest.Send(m, tuitest.Send(m, tuitest.Runes("a"))())
+	if m.message != `player "./mine" stopped.` || m.autoplay || m.thinking || m.strategy != nil || closed != 1 {
+		t.Fatalf("after a failing player: message %q, autoplay %v, thinking %v, strategy %v, closed %d", m.message, m.autoplay, m.thinking, m.strategy, closed)
+	}
+	tuitest.Send(m, tuitest.Send(m, tuitest.Runes("h"))())
+	if made != 2 || closed != 2 {
+		t.Errorf("a second hint: %d players made, %d closed; want 2 and 2", made, closed)
+	}
+}
+
 // TestWatchIsAViewOfTheRun runs a benchmark with the watch as its observer,
 // paced by ticks, as the program does.
 func TestWatchIsAViewOfTheRun(t *testing.T) {

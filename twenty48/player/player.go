@@ -27,6 +27,16 @@ type Strategy interface {
 	Move(b twenty48.Board) (twenty48.Direction, bool)
 }
 
+// Failure returns why s stopped playing, for a strategy that can fail (a
+// program run as the player has an Err method): after a Move that found
+// no move, it tells a failure from a game over.
+func Failure(s Strategy) error {
+	if f, ok := s.(interface{ Err() error }); ok {
+		return f.Err()
+	}
+	return nil
+}
+
 // Seeder is implemented by strategies that use randomness: the benchmark
 // seeds them with the game's player seed.
 type Seeder interface {
@@ -207,8 +217,8 @@ func (p *BenchPlayer) Play(ctx context.Context, g bench.Game) (bench.Outcome, er
 		}
 		d, ok := p.s.Move(b)
 		if !ok {
-			if f, ok := p.s.(interface{ Err() error }); ok && f.Err() != nil {
-				return bench.Outcome{}, f.Err()
+			if err := Failure(p.s); err != nil {
+				return bench.Outcome{}, err
 			}
 			return bench.Outcome{}, fmt.Errorf("the player found no move on a live board")
 		}

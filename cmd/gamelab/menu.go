@@ -50,8 +50,10 @@ func (c *menuCmd) Run(e *env) error {
 		items[i].Ready = g.play != nil
 		play[g.item.Name] = g.play
 	}
+	last := ""
 	for {
 		m := tui.NewMenu(items)
+		m.Select(last)
 		if _, err := runProgram(e, newProgram(e, m), "menu"); err != nil {
 			return err
 		}
@@ -61,5 +63,6 @@ func (c *menuCmd) Run(e *env) error {
 		if err := play[m.Chosen](e); err != nil {
 			return err
 		}
+		last = m.Chosen
 	}
 }

@@ -47,6 +47,16 @@ func NewMenu(items []MenuItem) *Menu {
 	return m
 }
 
+// Select puts the cursor on the ready item called name, if there is one:
+// back from a game, the menu shows the game just played.
+func (m *Menu) Select(name string) {
+	for i, it := range m.Items {
+		if it.Name == name && it.Ready {
+			m.cursor = i
+		}
+	}
+}
+
 // Init implements tea.Model.
 func (m *Menu) Init() tea.Cmd { return nil }
 

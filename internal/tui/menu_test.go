@@ -2,6 +2,7 @@ package tui
 
 import (
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -47,6 +48,26 @@ func TestMenuKeys(t *testing.T) {
 				t.Errorf("quit %v, want %v", quit, tt.quit)
 			}
 		})
+	}
+}
+
+// TestMenuSelect: Select puts the cursor on a ready game by its name, and
+// leaves it where it is for a game not ready or not there.
+func TestMenuSelect(t *testing.T) {
+	two := append(slices.Clone(items), MenuItem{Name: "2048", Ready: true})
+	for _, tc := range []struct{ name, want string }{
+		{"2048", "2048"},
+		{"Nerdle", "Nerdle"},
+		{"Later", "Nerdle"},
+		{"", "Nerdle"},
+		{"Chess", "Nerdle"},
+	} {
+		m := NewMenu(two)
+		m.Select(tc.name)
+		m.Update(press(tea.KeyEnter))
+		if m.Chosen != tc.want {
+			t.Errorf("Select(%q), enter: chosen %q, want %q", tc.name, m.Chosen, tc.want)
+		}
 	}
 }
 

@@ -116,8 +116,8 @@ func New(opts Options) *Model {
 var Keys = struct {
 	Up, Down, Left, Right, Enter, Back, Count, New key.Binding
 }{
-	Up:    key.NewBinding(key.WithKeys("up"), key.WithHelp("↑/↓", "choose")),
-	Down:  key.NewBinding(key.WithKeys("down")),
+	Up:    key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/↓", "choose")),
+	Down:  key.NewBinding(key.WithKeys("down", "j")),
 	Left:  key.NewBinding(key.WithKeys("left"), key.WithHelp("←/→", "move")),
 	Right: key.NewBinding(key.WithKeys("right")),
 	Enter: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "play")),

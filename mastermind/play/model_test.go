@@ -98,6 +98,26 @@ func TestCodesLeft(t *testing.T) {
 	}
 }
 
+// TestChooserKeys: the choice of role moves with the arrows and with j
+// and k, as the menu's does.
+func TestChooserKeys(t *testing.T) {
+	for _, tc := range []struct {
+		keys []tea.Msg
+		want int
+	}{
+		{[]tea.Msg{down}, 1},
+		{[]tea.Msg{tuitest.Runes("j")}, 1},
+		{[]tea.Msg{tuitest.Runes("j"), tuitest.Runes("k")}, 0},
+		{[]tea.Msg{down, tea.KeyMsg{Type: tea.KeyUp}}, 0},
+	} {
+		m := newModel()
+		send(m, tc.keys...)
+		if m.choice != tc.want {
+			t.Errorf("%v: choice %d, want %d", tc.keys, m.choice, tc.want)
+		}
+	}
+}
+
 // TestMaking: the computer finds a code from the person's answers, and
 // notices an answer that contradicts the earlier ones.
 func TestMaking(t *testing.T) {

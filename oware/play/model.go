@@ -70,7 +70,7 @@ type Model struct {
 
 // Keys of the game.
 var Keys = struct {
-	Left, Right, Sow, Hint, Undo, Save, New, Pause key.Binding
+	Left, Right, Sow, Hint, Undo, Save, New, Pause, Rules key.Binding
 }{
 	Left:  key.NewBinding(key.WithKeys("left"), key.WithHelp("←/→", "choose")),
 	Right: key.NewBinding(key.WithKeys("right")),
@@ -80,6 +80,7 @@ var Keys = struct {
 	Save:  key.NewBinding(key.WithKeys("ctrl+s"), key.WithHelp("ctrl+s", "save record")),
 	New:   key.NewBinding(key.WithKeys("ctrl+n"), key.WithHelp("ctrl+n", "new game")),
 	Pause: key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "pause")),
+	Rules: key.NewBinding(key.WithKeys("h", "f1"), key.WithHelp("h", "rules")),
 }
 
 // New returns the model, the game under way or new.
@@ -208,7 +209,7 @@ func (m *Model) key(msg tea.KeyMsg) tea.Cmd {
 	case key.Matches(msg, tui.Keys.Leave):
 		m.stop()
 		return tea.Quit
-	case msg.String() == "h" || msg.String() == "f1":
+	case key.Matches(msg, Keys.Rules):
 		m.help = true
 	case key.Matches(msg, Keys.New):
 		m.stop()
@@ -248,11 +249,14 @@ func (m *Model) key(msg tea.KeyMsg) tea.Cmd {
 	case key.Matches(msg, Keys.Sow):
 		return m.human(m.cursorMove())
 	default:
-		if mv, err := oware.ParseMove(msg.String()); err == nil {
+		// A house letter in either case names the side to move's house
+		// (c is C for South): the other side's never moves.
+		toMove := m.game.Position().ToMove()
+		if mv, err := oware.ParseMove(swapCase(msg.String())); err == nil && mv.Side() == toMove {
 			return m.human(mv)
 		}
-		if mv, err := oware.ParseMove(swapCase(msg.String())); err == nil && mv.Side() == m.game.Position().ToMove() {
-			return m.human(mv) // the side to move's letter in the other case
+		if mv, err := oware.ParseMove(msg.String()); err == nil {
+			return m.human(mv)
 		}
 	}
 	return nil

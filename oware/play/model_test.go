@@ -47,17 +47,22 @@ func TestHumanAgainstComputer(t *testing.T) {
 	if moves := m.game.Moves(); len(moves) != 2 || moves[0] != 5 {
 		t.Fatalf("moves %s after F, want F and the computer's reply", oware.FormatMoves(moves))
 	}
-	send(m, tuitest.Runes("a"))
+	send(m, tuitest.Runes("f")) // F, emptied by the first move
 	if !strings.Contains(m.message, "Not that one") || len(m.game.Moves()) != 2 {
-		t.Errorf("North's house was played for South: %q", m.message)
+		t.Errorf("an empty house was sown: %q, moves %s", m.message, oware.FormatMoves(m.game.Moves()))
 	}
-	send(m, tea.KeyMsg{Type: tea.KeyBackspace})
+	send(m, tuitest.Runes("a")) // South's A: North's a never moves for South
+	if moves := m.game.Moves(); len(moves) != 4 || moves[2] != 0 {
+		t.Fatalf("moves %s after a, want South's A third", oware.FormatMoves(moves))
+	}
+	send(m, tea.KeyMsg{Type: tea.KeyBackspace}, tea.KeyMsg{Type: tea.KeyBackspace})
 	if len(m.game.Moves()) != 0 {
-		t.Errorf("undo left %s, want the start", oware.FormatMoves(m.game.Moves()))
+		t.Errorf("two undos left %s, want the start", oware.FormatMoves(m.game.Moves()))
 	}
+	// The cursor went from A, emptied, to B; undoing leaves it there.
 	send(m, tea.KeyMsg{Type: tea.KeyRight}, tea.KeyMsg{Type: tea.KeyEnter})
-	if moves := m.game.Moves(); len(moves) != 2 || moves[0] != 1 {
-		t.Errorf("→ enter played %s, want B first", oware.FormatMoves(moves))
+	if moves := m.game.Moves(); len(moves) != 2 || moves[0] != 2 {
+		t.Errorf("→ enter played %s, want C first", oware.FormatMoves(moves))
 	}
 	send(m, tuitest.Runes("?"))
 	if !strings.Contains(m.message, "Recommended:") {

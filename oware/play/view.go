@@ -135,7 +135,7 @@ func (m *Model) View() string {
 			if withHelp {
 				parts = append(parts, "", tui.HelpLines(m.width,
 					[]key.Binding{Keys.Left, Keys.Sow, Keys.Hint, Keys.Undo},
-					[]key.Binding{Keys.Save, Keys.New, Keys.Pause, tui.Keys.Leave}))
+					[]key.Binding{Keys.Save, Keys.New, Keys.Pause, Keys.Rules, tui.Keys.Leave}))
 			}
 			return lipgloss.JoinVertical(lipgloss.Center, parts...)
 		}
@@ -161,8 +161,9 @@ func helpText() string {
 		"• 25 seeds win. A position that repeats, or no move left, ends the",
 		"  game: each side takes the seeds on its own row.",
 		"",
-		"Keys: ←/→ and enter, or a house letter, to sow; ? recommends a move;",
-		"⌫ undoes; ctrl+s saves the game record; ctrl+n starts again;",
-		"p pauses two computers; q quits. Any key closes this help.",
+		"Keys: ←/→ and enter, or a house letter (either case), to sow;",
+		"? recommends a move; ⌫ undoes; ctrl+s saves the game record;",
+		"ctrl+n starts again; p pauses two computers; q quits. Any key",
+		"closes this help.",
 	}, "\n"))
 }

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"sync"
 	"time"
 
 	"gamelab/internal/bench"
@@ -201,22 +200,7 @@ func (c *owareMatchCmd) Run(e *env) error {
 		sprt = &t
 		cfg.Enough = func(o []bench.Outcome) bool { return t.Decision(o) != 0 }
 	}
-	var mu sync.Mutex
-	var players []*match.BenchPlayer
-	defer func() {
-		for _, p := range players {
-			p.Close()
-		}
-	}()
-	r, err := runBench(e, "oware", cfg, func() (bench.Player, error) {
-		p, err := match.NewBenchPlayer(mc)
-		if err == nil {
-			mu.Lock()
-			players = append(players, p)
-			mu.Unlock()
-		}
-		return p, err
-	})
+	r, err := runBench(e, "oware", cfg, func() (bench.Player, error) { return match.NewBenchPlayer(mc) })
 	if sprt != nil && r != nil {
 		r.Figures = append(r.Figures, sprt.Figure(r.Outcomes))
 	}

@@ -133,13 +133,16 @@ func NewBenchPlayer(c Config) (*BenchPlayer, error) {
 	return b, nil
 }
 
-// Close stops external engines.
-func (b *BenchPlayer) Close() {
+// Close stops external engines: the benchmark runner calls it when the
+// worker's games are done (an engine's exit status is no failure of the
+// match, so it returns nil).
+func (b *BenchPlayer) Close() error {
 	for _, s := range b.sides {
 		if s != nil && s.client != nil {
 			s.client.Close()
 		}
 	}
+	return nil
 }
 
 // Opening returns the random opening of game pair k: OpeningPlies moves

@@ -2,6 +2,7 @@ package protocol
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -177,7 +178,7 @@ func (l *lastLine) Write(p []byte) (int, error) {
 	defer l.mu.Unlock()
 	l.partial = append(l.partial, p...)
 	for {
-		i := strings.IndexByte(string(l.partial), '\n')
+		i := bytes.IndexByte(l.partial, '\n')
 		if i < 0 {
 			break
 		}

@@ -29,6 +29,8 @@ func layer(path string) (name, game string) {
 		return "tuitest", ""
 	case rel == "internal/hugepage":
 		return "memory", ""
+	case rel == "internal/child":
+		return "process", ""
 	case parts[0] == "internal":
 		return "shared", ""
 	case !games[parts[0]]:
@@ -56,12 +58,13 @@ var charm = []string{"github.com/charmbracelet/", "github.com/muesli/"}
 var rules = map[string]rule{
 	"engine":   {layers: []string{"memory"}},
 	"ai":       {layers: []string{"engine", "ai", "shared", "memory"}},
-	"protocol": {layers: []string{"engine", "ai"}},
+	"protocol": {layers: []string{"engine", "ai", "process"}},
 	"ui":       {layers: []string{"engine", "ai", "tui", "shared"}, external: charm},
 	"tui":      {external: charm},
 	"tuitest":  {layers: []string{"shared"}, external: charm},
 	"shared":   {layers: []string{"shared", "memory"}, external: []string{"github.com/charmbracelet/x/term", "github.com/gofrs/flock"}},
 	"memory":   {},
+	"process":  {},
 	"cmd":      {layers: []string{"engine", "ai", "protocol", "ui", "tui", "shared"}, external: append([]string{"github.com/alecthomas/kong", "github.com/peterh/liner"}, charm...)},
 }
 

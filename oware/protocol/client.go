@@ -1,17 +1,15 @@
 package protocol
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
-	"io"
-	"os/exec"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
 
+	"gamelab/internal/child"
 	"gamelab/oware"
 	"gamelab/oware/search"
 )
@@ -20,32 +18,18 @@ import (
 // process: a Searcher like ours, for matches against other programs.
 type Client struct {
 	Name string // from its "id name", or the command
-	cmd  *exec.Cmd
-	in   io.WriteCloser
-	out  *bufio.Scanner
-	mu   sync.Mutex // in and err, for stop from another goroutine
+	p    *child.Process
+	mu   sync.Mutex // sending and err, for stop from another goroutine
 	err  error      // the first failure: every later search reports it
 }
 
 // Start runs command (split at spaces) and waits for its uciok.
 func Start(command string) (*Client, error) {
-	args := strings.Fields(command)
-	if len(args) == 0 {
-		return nil, errors.New("no engine command")
-	}
-	cmd := exec.Command(args[0], args[1:]...)
-	in, err := cmd.StdinPipe()
+	p, err := child.Start(context.Background(), command)
 	if err != nil {
-		return nil, err
-	}
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		return nil, err
-	}
-	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("engine %q: %w", command, err)
 	}
-	c := &Client{Name: command, cmd: cmd, in: in, out: bufio.NewScanner(out)}
+	c := &Client{Name: command, p: p}
 	c.send("uci")
 	for line := range c.lines() {
 		if name, ok := strings.CutPrefix(line, "id name "); ok {
@@ -66,20 +50,36 @@ func (c *Client) send(format string, args ...any) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.err == nil {
-		_, c.err = fmt.Fprintf(c.in, format+"\n", args...)
+		c.err = c.p.Send(format, args...)
 	}
 }
 
 // lines yields the engine's lines until it ends.
 func (c *Client) lines() func(func(string) bool) {
 	return func(yield func(string) bool) {
-		for c.Err() == nil && c.out.Scan() {
-			if !yield(strings.TrimSpace(c.out.Text())) {
+		for c.Err() == nil {
+			line, ok := c.p.Receive()
+			if !ok {
+				c.stopped()
+				return
+			}
+			if !yield(line) {
 				return
 			}
 		}
-		c.fail(errors.New("the engine stopped"))
 	}
+}
+
+// stopped records the engine's end as the failure, with the last line it
+// wrote to its standard error, which often says why.
+func (c *Client) stopped() {
+	err := errors.New("the engine stopped")
+	// Its last words are complete once it has ended.
+	c.p.End(closeGrace)
+	if words := c.p.LastWords(); words != "" {
+		err = fmt.Errorf("%w; its last words: %s", err, words)
+	}
+	c.fail(err)
 }
 
 // fail records the first failure.
@@ -204,17 +204,13 @@ func parseInfo(fields []string) search.Info {
 	return info
 }
 
-// Close asks the engine to quit and waits for it.
+// closeGrace is how long an engine has to end once its input is closed
+// before it is killed.
+const closeGrace = 2 * time.Second
+
+// Close asks the engine to quit and waits for it, killing it if it has
+// not ended within two seconds; it returns its exit status.
 func (c *Client) Close() error {
 	c.send("quit")
-	c.in.Close()
-	done := make(chan error, 1)
-	go func() { done <- c.cmd.Wait() }()
-	select {
-	case err := <-done:
-		return err
-	case <-time.After(2 * time.Second):
-		c.cmd.Process.Kill()
-		return <-done
-	}
+	return c.p.End(closeGrace)
 }

@@ -2,6 +2,7 @@ package protocol
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"os"
 	"strings"
@@ -95,13 +96,31 @@ func FuzzSession(f *testing.F) {
 }
 
 // TestMain lets the test binary serve as an engine for the client tests:
-// run with GAMELAB_ENGINE_CHILD=1, it speaks the protocol and exits.
+// run with GAMELAB_ENGINE_CHILD=1, it speaks the protocol and exits; with
+// GAMELAB_ENGINE_CHILD=dies, it says why on standard error and stops.
 func TestMain(m *testing.M) {
-	if os.Getenv("GAMELAB_ENGINE_CHILD") == "1" {
+	switch os.Getenv("GAMELAB_ENGINE_CHILD") {
+	case "1":
 		Serve(os.Stdin, os.Stdout, config())
 		os.Exit(0)
+	case "dies":
+		fmt.Fprintln(os.Stderr, "no opening book at /nowhere")
+		os.Exit(3)
 	}
 	os.Exit(m.Run())
+}
+
+// An engine that stops before it is ready is refused with its last words.
+func TestClientEngineDies(t *testing.T) {
+	t.Setenv("GAMELAB_ENGINE_CHILD", "dies")
+	c, err := Start(os.Args[0])
+	if err == nil {
+		c.Close()
+		t.Fatal("Start: no error from an engine that stopped")
+	}
+	if want := "the engine stopped; its last words: no opening book at /nowhere"; !strings.Contains(err.Error(), want) {
+		t.Fatalf("Start: %v, want …%s", err, want)
+	}
 }
 
 // The client drives an engine process as it would another program's, and

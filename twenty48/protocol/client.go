@@ -1,17 +1,12 @@
 package protocol
 
 import (
-	"bufio"
-	"bytes"
 	"context"
-	"errors"
 	"fmt"
-	"io"
-	"os/exec"
 	"strings"
-	"sync"
 	"time"
 
+	"gamelab/internal/child"
 	"gamelab/twenty48"
 )
 
@@ -23,10 +18,7 @@ import (
 // play: Move then reports no move, and Err says why.
 type Client struct {
 	command string
-	cmd     *exec.Cmd
-	in      io.WriteCloser
-	out     *bufio.Scanner
-	stderr  *lastLine
+	p       *child.Process
 	err     error
 }
 
@@ -34,32 +26,11 @@ type Client struct {
 // A program that cannot be started gives a Client whose Err says so, so
 // that a Factory, which cannot fail, can make one.
 func Start(ctx context.Context, command string) *Client {
-	args := strings.Fields(command)
-	if len(args) == 0 {
-		return &Client{command: command, err: errors.New("player command: empty")}
-	}
-	cmd := exec.CommandContext(ctx, args[0], args[1:]...)
-	in, err := cmd.StdinPipe()
+	p, err := child.Start(ctx, command)
 	if err != nil {
 		return &Client{command: command, err: fmt.Errorf("player %q: %w", command, err)}
 	}
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		return &Client{command: command, err: fmt.Errorf("player %q: %w", command, err)}
-	}
-	c := newClient(command, in, out)
-	cmd.Stderr = c.stderr
-	if err := cmd.Start(); err != nil {
-		c.err = fmt.Errorf("player %q: %w", command, err)
-		return c
-	}
-	c.cmd = cmd
-	return c
-}
-
-// newClient returns a client talking to a player through in and out.
-func newClient(command string, in io.WriteCloser, out io.Reader) *Client {
-	return &Client{command: command, in: in, out: bufio.NewScanner(out), stderr: &lastLine{}}
+	return &Client{command: command, p: p}
 }
 
 // Seed implements player.Seeder: it begins a new game, as the protocol's
@@ -107,13 +78,16 @@ func (c *Client) ask(format string, args ...any) (string, bool) {
 	if c.err != nil {
 		return "", false
 	}
-	if _, err := fmt.Fprintf(c.in, format+"\n", args...); err != nil || !c.out.Scan() {
+	reply, ok := "", c.p.Send(format, args...) == nil
+	if ok {
+		reply, ok = c.p.Receive()
+	}
+	if !ok {
 		// Its last words on standard error are complete once it has ended.
-		c.end()
+		c.p.End(time.Second)
 		c.fail("stopped")
 		return "", false
 	}
-	reply := strings.TrimSpace(c.out.Text())
 	if msg, ok := strings.CutPrefix(reply, "error:"); ok {
 		c.fail("answered with an error:%s", msg)
 		return "", false
@@ -128,7 +102,7 @@ func (c *Client) fail(format string, args ...any) {
 		return
 	}
 	c.err = fmt.Errorf("player %q %s", c.command, fmt.Sprintf(format, args...))
-	if line := c.stderr.String(); line != "" {
+	if line := c.p.LastWords(); line != "" {
 		c.err = fmt.Errorf("%w; its last words: %s", c.err, line)
 	}
 }
@@ -136,70 +110,16 @@ func (c *Client) fail(format string, args ...any) {
 // Err returns the client's first failure, if any.
 func (c *Client) Err() error { return c.err }
 
-// Close ends the session (quit) and waits for the program to end. It
-// reports the client's failure, if any, not the program's exit status.
+// Close ends the session (quit) and waits for the program to end,
+// killing it if it has not within a second. It reports the client's
+// failure, if any, not the program's exit status.
 func (c *Client) Close() error {
-	if c.in != nil && c.err == nil {
-		fmt.Fprintln(c.in, "quit")
+	if c.p == nil {
+		return c.err
 	}
-	c.end()
+	if c.err == nil {
+		c.p.Send("quit")
+	}
+	c.p.End(time.Second)
 	return c.err
-}
-
-// end closes the program's input and waits for it to end, killing it if
-// it has not within a second.
-func (c *Client) end() {
-	if c.in != nil {
-		c.in.Close()
-	}
-	if c.cmd == nil {
-		return
-	}
-	done := make(chan struct{})
-	go func() { c.cmd.Wait(); close(done) }()
-	select {
-	case <-done:
-	case <-time.After(time.Second):
-		c.cmd.Process.Kill()
-		<-done
-	}
-	c.cmd = nil
-}
-
-// lastLine keeps the last non-empty line written to it.
-type lastLine struct {
-	mu      sync.Mutex
-	partial []byte
-	last    string
-}
-
-func (l *lastLine) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	l.partial = append(l.partial, p...)
-	for {
-		i := bytes.IndexByte(l.partial, '\n')
-		if i < 0 {
-			break
-		}
-		if line := strings.TrimSpace(string(l.partial[:i])); line != "" {
-			l.last = line
-		}
-		l.partial = l.partial[i+1:]
-	}
-	// A program writing without newlines must not fill the memory.
-	if len(l.partial) > 4096 {
-		l.partial = l.partial[len(l.partial)-4096:]
-	}
-	return len(p), nil
-}
-
-// String returns the last line, or the unfinished one after it.
-func (l *lastLine) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if line := strings.TrimSpace(string(l.partial)); line != "" {
-		return line
-	}
-	return l.last
 }

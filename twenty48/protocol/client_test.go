@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"gamelab/internal/bench"
+	"gamelab/internal/child"
 	"gamelab/twenty48"
 	"gamelab/twenty48/player"
 )
@@ -44,7 +45,7 @@ func pipePlayer(t *testing.T, serve func(commands io.Reader, replies io.WriteClo
 	commandsR, commandsW := io.Pipe()
 	repliesR, repliesW := io.Pipe()
 	go serve(commandsR, repliesW)
-	c := newClient("test player", commandsW, repliesR)
+	c := &Client{command: "test player", p: child.Pipe(commandsW, repliesR)}
 	t.Cleanup(func() { c.Close(); commandsR.Close() })
 	return c
 }
@@ -221,7 +222,7 @@ func FuzzClient(f *testing.F) {
 	}
 	b, _ := twenty48.ParseBoard(strings.Fields("1 2 1 2 0 0 0 0 0 0 0 0 0 0 0 0"))
 	f.Fuzz(func(t *testing.T, reply string) {
-		c := newClient("fuzz", nopCloser{io.Discard}, strings.NewReader(reply+"\n"))
+		c := &Client{command: "fuzz", p: child.Pipe(nopCloser{io.Discard}, strings.NewReader(reply+"\n"))}
 		d, ok := c.Move(b)
 		if ok {
 			if next, _ := b.Move(d); next == b || c.Err() != nil {

@@ -44,18 +44,21 @@ func reverseRow(v uint16) uint16 {
 	return v>>12 | v>>4&0x00f0 | v<<4&0x0f00 | v<<12
 }
 
-// BoardOf returns the Board of a 4×4 grid, and false if the grid does not
-// fit one (another size, an evil tile, a tile over 32768).
+// BoardOf returns the Board of a 4×4 grid as a player sees it, and false
+// if the grid does not fit one (another size, an evil tile). A tile over
+// 32768 (two 32768s merged: 65536, or 131072) is a 32768 on the Board,
+// which never merges 32768s: every move that changes the Board then
+// changes the grid too, and only a merge of those tiles is beyond it.
 func BoardOf(g Grid) (Board, bool) {
 	if g.n != 4 {
 		return 0, false
 	}
 	var b Board
 	for i, e := range g.cells[:16] {
-		if e > 15 {
+		if e == Evil {
 			return 0, false
 		}
-		b |= Board(e) << (4 * i)
+		b |= Board(min(e, 15)) << (4 * i)
 	}
 	return b, true
 }

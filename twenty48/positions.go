@@ -14,20 +14,49 @@ import (
 // beginning with # are skipped: a suite of positions can say where it
 // comes from.
 
-// ParseBoard reads a board from its sixteen exponents, row by row.
+// ParseBoard reads a board from its sixteen exponents, row by row, each
+// at most 15 (32768, the most a Board holds).
 func ParseBoard(fields []string) (Board, error) {
-	if len(fields) != 16 {
-		return 0, fmt.Errorf("a board has 16 cells, this one %d", len(fields))
+	exps, err := parseExponents(fields, 15)
+	if err != nil {
+		return 0, err
 	}
 	var b Board
-	for i, f := range fields {
-		e, err := strconv.Atoi(f)
-		if err != nil || e < 0 || e > 15 {
-			return 0, fmt.Errorf("cell %d: %q is not an exponent from 0 to 15", i+1, f)
-		}
+	for i, e := range exps {
 		b |= Board(e) << (4 * i)
 	}
 	return b, nil
+}
+
+// MaxExp4 is the largest exponent a 4×4 game can make: 17, for 131072
+// (every cell full, from a 4 up to it, and a 4 spawned).
+const MaxExp4 = 17
+
+// ParseGrid reads a 4×4 grid from its sixteen exponents, row by row, each
+// at most MaxExp4: the player protocol's boards, as a game may hold tiles
+// beyond a Board's.
+func ParseGrid(fields []string) (Grid, error) {
+	exps, err := parseExponents(fields, MaxExp4)
+	if err != nil {
+		return Grid{}, err
+	}
+	return GridOf(4, exps...)
+}
+
+// parseExponents reads sixteen exponents from 0 to most.
+func parseExponents(fields []string, most int) ([]uint8, error) {
+	if len(fields) != 16 {
+		return nil, fmt.Errorf("a board has 16 cells, this one %d", len(fields))
+	}
+	exps := make([]uint8, 16)
+	for i, f := range fields {
+		e, err := strconv.Atoi(f)
+		if err != nil || e < 0 || e > most {
+			return nil, fmt.Errorf("cell %d: %q is not an exponent from 0 to %d", i+1, f, most)
+		}
+		exps[i] = uint8(e)
+	}
+	return exps, nil
 }
 
 // Exponents returns b as ParseBoard reads it: its sixteen exponents, row

@@ -188,7 +188,8 @@ func (m *Model) suggest() tea.Cmd {
 	if m.thinking {
 		return nil
 	}
-	b, ok := twenty48.BoardOf(m.game.Grid())
+	grid := m.game.Grid()
+	b, ok := twenty48.BoardOf(grid)
 	if !ok {
 		m.autoplay = false
 		m.message = "The player plays 4×4 boards without evil tiles."
@@ -208,7 +209,7 @@ func (m *Model) suggest() tea.Cmd {
 		default:
 			s = player.NewExpectimax(player.Fast, nil)
 		}
-		d, ok := s.Move(b)
+		d, ok := player.Choose(s, grid)
 		if err := player.Failure(s); !ok && err != nil {
 			// The next hint starts the player afresh.
 			if c, ok := s.(io.Closer); ok {

@@ -37,6 +37,27 @@ func Failure(s Strategy) error {
 	return nil
 }
 
+// Choose returns s's move on g, a 4×4 grid without evil tiles, which s
+// sees as a Board (twenty48.BoardOf); false if no move changes g, or s
+// failed (Failure). On a grid whose only moves merge tiles of 32768 or
+// more, which a Board cannot, it plays the first of those, as the only
+// way on: a player's best games would otherwise end there.
+func Choose(s Strategy, g twenty48.Grid) (twenty48.Direction, bool) {
+	b, ok := twenty48.BoardOf(g)
+	if !ok {
+		return 0, false
+	}
+	if d, ok := s.Move(b); ok || Failure(s) != nil {
+		return d, ok
+	}
+	for _, d := range twenty48.Directions {
+		if _, _, moved := g.Move(d, nil); moved {
+			return d, true
+		}
+	}
+	return 0, false
+}
+
 // Seeder is implemented by strategies that use randomness: the benchmark
 // seeds them with the game's player seed.
 type Seeder interface {
@@ -206,7 +227,7 @@ func (p *BenchPlayer) Play(ctx context.Context, g bench.Game) (bench.Outcome, er
 	stop := p.suite.StopAt
 	for !game.Over() {
 		b, _ := twenty48.BoardOf(game.Grid())
-		if stop > 0 && b.MaxExp() >= stop {
+		if stop > 0 && game.Grid().MaxExp() >= stop {
 			if p.suite.Reached != nil {
 				p.suite.Reached(g.Index, b)
 			}
@@ -215,7 +236,7 @@ func (p *BenchPlayer) Play(ctx context.Context, g bench.Game) (bench.Outcome, er
 		if err := ctx.Err(); err != nil {
 			return bench.Outcome{}, err
 		}
-		d, ok := p.s.Move(b)
+		d, ok := Choose(p.s, game.Grid())
 		if !ok {
 			if err := Failure(p.s); err != nil {
 				return bench.Outcome{}, err

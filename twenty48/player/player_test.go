@@ -314,6 +314,41 @@ func TestSuiteStarts(t *testing.T) {
 	}
 }
 
+// TestBeyondBoard: tiles over 32768 are beyond a Board, not beyond the
+// players. Where only two 32768s can merge, Choose merges them; a game
+// from two 32768s plays on past the 65536 they make (it used to stop the
+// benchmark: "the player found no move on a live board").
+func TestBeyondBoard(t *testing.T) {
+	fast := NewExpectimax(Budget{MinDepth: 2, MaxDepth: 2, MinProbability: 0.01}, nil)
+	onlyBig := mustGrid(t,
+		15, 15, 14, 13,
+		12, 11, 10, 9,
+		8, 7, 6, 5,
+		4, 3, 2, 1)
+	if d, ok := Choose(fast, onlyBig); !ok || (d != twenty48.Left && d != twenty48.Right) {
+		t.Errorf("two 32768s the only merge: Choose = %v, %v", d, ok)
+	}
+	over := mustGrid(t,
+		16, 15, 16, 15,
+		15, 16, 15, 16,
+		16, 15, 16, 15,
+		15, 16, 15, 16)
+	if d, ok := Choose(fast, over); ok {
+		t.Errorf("a full board of 65536s and 32768s, none adjacent alike: Choose = %v", d)
+	}
+	suite := Suite{Starts: []twenty48.Board{twenty48.Board(15<<4 | 15<<8 | 14<<16 | 13<<20 | 12<<24 | 11<<28)}}
+	cfg := suite.Config(BenchConfig("expectimax", "fast", 2, 1))
+	r, err := bench.Run(context.Background(), cfg, func() (bench.Player, error) { return NewSuitePlayer(fast, suite), nil }, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, o := range r.Outcomes {
+		if o.Values[0] < 65536 {
+			t.Errorf("game %d: max tile %.0f from two 32768s", i, o.Values[0])
+		}
+	}
+}
+
 // TestSuiteStopAt: games end when they first make the suite's tile, and
 // the board there is reported.
 func TestSuiteStopAt(t *testing.T) {

@@ -6,7 +6,8 @@
 //	quit                      → (the end)
 //
 // The caller owns the game: its board and its spawns. A board is the
-// sixteen exponents (0 empty, 11 for 2048), row by row from the top left.
+// sixteen exponents (0 empty, 11 for 2048, up to 17), row by row from the
+// top left.
 // The reply to a board is a move that changes it; a line the player cannot
 // answer gets "error: " and the reason, and the session goes on.
 package protocol
@@ -70,11 +71,11 @@ func newGame(args []string, s player.Strategy, reply func(string, ...any) error)
 }
 
 func move(args []string, s player.Strategy, reply func(string, ...any) error) error {
-	b, err := twenty48.ParseBoard(args)
+	g, err := twenty48.ParseGrid(args)
 	if err != nil {
 		return reply("error: %v", err)
 	}
-	d, ok := s.Move(b)
+	d, ok := player.Choose(s, g)
 	if !ok {
 		return reply("error: no move changes this board: the game is over")
 	}

@@ -14,7 +14,9 @@ func TestServe(t *testing.T) {
 		"board 1 1 0 0 0 0 0 0 0 0 0 0 0 0 0 0",
 		"board 1 2 1 2 2 1 2 1 1 2 1 2 2 1 2 1", // no move
 		"board 1 2 3",
-		"board 1 1 0 0 0 0 0 0 0 0 0 0 0 0 0 16",
+		"board 1 1 0 0 0 0 0 0 0 0 0 0 0 0 0 18",
+		"board 15 15 14 13 12 11 10 9 8 7 6 5 4 3 2 1", // only 32768s merge
+		"board 16 15 14 13 12 11 10 9 8 7 6 5 4 3 2 1", // no move: 65536 and 32768 do not merge
 		"new x",
 		"jump",
 		"",
@@ -27,7 +29,7 @@ func TestServe(t *testing.T) {
 	}
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
 	want := []string{"ok", "", "error: no move changes this board", "error: a board has 16 cells, this one 3",
-		"error: cell 16: \"16\"", "error: seed \"x\"", "error: unknown command \"jump\""}
+		"error: cell 16: \"18\"", "", "error: no move changes this board", "error: seed \"x\"", "error: unknown command \"jump\""}
 	if len(lines) != len(want) {
 		t.Fatalf("replies:\n%s", out.String())
 	}
@@ -39,6 +41,9 @@ func TestServe(t *testing.T) {
 	if d := lines[1]; d != "L" && d != "R" && d != "U" && d != "D" {
 		t.Errorf("reply to a board: %q", d)
 	}
+	if d := lines[5]; d != "L" && d != "R" {
+		t.Errorf("reply to a board where only two 32768s merge: %q", d)
+	}
 }
 
 // FuzzServe sends any lines: every reply is ok, a move that changes the
@@ -46,6 +51,7 @@ func TestServe(t *testing.T) {
 func FuzzServe(f *testing.F) {
 	f.Add("new 1\nboard 1 1 0 0 0 0 0 0 0 0 0 0 0 0 0 0\nquit\n")
 	f.Add("board 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0\nboard a\n")
+	f.Add("board 15 15 14 13 12 11 10 9 8 7 6 5 4 3 2 1\nboard 17 16 0 0 0 0 0 0 0 0 0 0 0 0 0 1\n")
 	s := player.NewExpectimax(player.Budget{MinDepth: 1, MaxDepth: 1, MinProbability: 0.01}, nil)
 	f.Fuzz(func(t *testing.T, in string) {
 		var out strings.Builder
@@ -65,12 +71,12 @@ func FuzzServe(f *testing.F) {
 			r := replies[k]
 			k++
 			if fields[0] == "board" && !strings.HasPrefix(r, "error: ") {
-				b, err := twenty48.ParseBoard(fields[1:])
+				g, err := twenty48.ParseGrid(fields[1:])
 				d, perr := twenty48.ParseDirection(r)
 				if err != nil || perr != nil {
 					t.Fatalf("%q answered %q", line, r)
 				}
-				if next, _ := b.Move(d); next == b {
+				if _, _, moved := g.Move(d, nil); !moved {
 					t.Fatalf("%q answered %v, which changes nothing", line, d)
 				}
 			}

@@ -205,11 +205,12 @@ func TestTrain2048(t *testing.T) {
 		flags budgetFlags
 		want  string
 	}{
-		{budgetFlags{Player: "expectimax", Budget: "strong"}, "expectimax, network of 80 games"},
-		{budgetFlags{Player: "expectimax", Budget: "50ms"}, "expectimax, network of 80 games"},
-		{budgetFlags{Player: "expectimax", Budget: "strong", Heuristic: true}, "expectimax, heuristic"},
-		{budgetFlags{Player: "expectimax", Budget: "fast"}, "expectimax, network of 80 games"},
+		{budgetFlags{Player: "expectimax", Budget: "strong"}, "expectimax, network of 80 games, budget strong"},
+		{budgetFlags{Player: "expectimax", Budget: "50ms"}, "expectimax, network of 80 games, budget 50ms"},
+		{budgetFlags{Player: "expectimax", Budget: "strong", Heuristic: true}, "expectimax, budget strong, heuristic"},
+		{budgetFlags{Player: "expectimax", Budget: "fast"}, "expectimax, network of 80 games, budget fast"},
 		{budgetFlags{Player: "random", Budget: "strong"}, "random"},
+		{budgetFlags{Player: "cmd:./myplayer --fast", Budget: "strong"}, "cmd:./myplayer --fast"},
 	} {
 		_, opts, about, _, err := tt.flags.player(e)
 		if err != nil || about != tt.want || (opts.Network != nil) != strings.Contains(tt.want, "network") {
@@ -447,7 +448,7 @@ func TestMastermindBenchBuildsOnce(t *testing.T) {
 func TestInterruptedBenchReports(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	cfg := player.BenchConfig("random", "fast", 3, 1)
+	cfg := player.BenchConfig("random", 3, 1)
 	cfg.Workers = 1
 	r, err := bench.Run(ctx, cfg, func() (bench.Player, error) {
 		return cancelAfterGame{player.NewBenchPlayer(&player.Random{}), cancel}, nil

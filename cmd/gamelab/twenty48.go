@@ -210,8 +210,12 @@ func (f budgetFlags) player(e *env) (factory player.Factory, opts player.Options
 			note = err.Error()
 		}
 	}
-	if opts.Network == nil && f.Player == player.DefaultPlayer {
-		about += ", heuristic"
+	if f.Player == player.DefaultPlayer {
+		// The budget is the search's: the other players have none.
+		about = fmt.Sprintf("%s, budget %s", about, f.Budget)
+		if opts.Network == nil {
+			about += ", heuristic"
+		}
 	}
 	opts.Budget, err = player.ParseBudget(string(f.Budget), opts.Network != nil)
 	return factory, opts, about, note, err
@@ -300,7 +304,7 @@ func (c *twenty48BenchCmd) Run(e *env) error {
 	// that a level's games replay exactly; a time per move replays
 	// nothing, and is spent on all cores as in the engine.
 	opts.OneCore = opts.Budget.PerMove == 0
-	cfg := suite.Config(player.BenchConfig(about, string(c.Budget), games, c.Seed))
+	cfg := suite.Config(player.BenchConfig(about, games, c.Seed))
 	cfg.Shard, _ = bench.ParseShard(c.Shard)
 	cfg.Workers = c.Workers
 	newPlayer := func() (bench.Player, error) {

@@ -433,7 +433,7 @@ func TestHintsPlayerFails(t *testing.T) {
 func TestWatchIsAViewOfTheRun(t *testing.T) {
 	w := NewWatch(2)
 	msgs := make(chan tea.Msg, 64)
-	cfg := player.BenchConfig("random", "fast", 2, 5)
+	cfg := player.BenchConfig("random", 2, 5)
 	cfg.Workers, cfg.Observer = 1, w.Observer(func(m tea.Msg) { msgs <- m })
 	done := make(chan *bench.Report, 1)
 	go func() {

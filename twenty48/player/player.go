@@ -162,9 +162,10 @@ var Metrics = []bench.Metric{
 	{Name: "moves", Better: bench.Higher, Format: "%.0f"},
 }
 
-// BenchConfig returns the benchmark of a player over games seeded games.
-func BenchConfig(name, budget string, games int, seed uint64) bench.Config {
-	return bench.Config{Game: "2048", Name: fmt.Sprintf("2048 4×4, player %s, budget %s", name, budget), Metrics: Metrics, Games: games, Seed: seed}
+// BenchConfig returns the benchmark over games seeded games of the player
+// described by about (its name, and its budget if it has one).
+func BenchConfig(about string, games int, seed uint64) bench.Config {
+	return bench.Config{Game: "2048", Name: "2048 4×4, player " + about, Metrics: Metrics, Games: games, Seed: seed}
 }
 
 // Suite makes a benchmark of part of a game: games that begin at given

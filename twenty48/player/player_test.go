@@ -58,7 +58,7 @@ func mustGrid(t *testing.T, exps ...uint8) twenty48.Grid {
 // far larger tiles than random moves.
 func TestExpectimaxBeatsRandom(t *testing.T) {
 	run := func(s func() Strategy) float64 {
-		cfg := BenchConfig("x", "x", 6, 3)
+		cfg := BenchConfig("x", 6, 3)
 		r, err := bench.Run(context.Background(), cfg, func() (bench.Player, error) { return NewBenchPlayer(s()), nil }, nil)
 		if err != nil {
 			t.Fatal(err)
@@ -82,7 +82,7 @@ func TestOneCoreReplays(t *testing.T) {
 	}
 	opts := Options{Budget: Budget{MinDepth: 2, MaxDepth: 4, MinProbability: 0.02}, OneCore: true}
 	run := func(workers int) []bench.Outcome {
-		cfg := BenchConfig("x", "x", 4, 11)
+		cfg := BenchConfig("x", 4, 11)
 		cfg.Workers = workers
 		r, err := bench.Run(context.Background(), cfg, func() (bench.Player, error) { return NewBenchPlayer(f(opts)), nil }, nil)
 		if err != nil {
@@ -275,7 +275,7 @@ func TestSuiteStarts(t *testing.T) {
 		twenty48.Board(10 | 9<<16 | 1<<32 | 1<<36),
 	}
 	suite := Suite{Starts: starts}
-	cfg := suite.Config(BenchConfig("random", "fast", len(starts), 4))
+	cfg := suite.Config(BenchConfig("random", len(starts), 4))
 	var played []*firstSeen
 	var mu sync.Mutex
 	r, err := bench.Run(context.Background(), cfg, func() (bench.Player, error) {
@@ -337,7 +337,7 @@ func TestBeyondBoard(t *testing.T) {
 		t.Errorf("a full board of 65536s and 32768s, none adjacent alike: Choose = %v", d)
 	}
 	suite := Suite{Starts: []twenty48.Board{twenty48.Board(15<<4 | 15<<8 | 14<<16 | 13<<20 | 12<<24 | 11<<28)}}
-	cfg := suite.Config(BenchConfig("expectimax", "fast", 2, 1))
+	cfg := suite.Config(BenchConfig("expectimax", 2, 1))
 	r, err := bench.Run(context.Background(), cfg, func() (bench.Player, error) { return NewSuitePlayer(fast, suite), nil }, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -359,7 +359,7 @@ func TestSuiteStopAt(t *testing.T) {
 		defer mu.Unlock()
 		reached[game] = b
 	}}
-	cfg := suite.Config(BenchConfig("random", "fast", 40, 9))
+	cfg := suite.Config(BenchConfig("random", 40, 9))
 	r, err := bench.Run(context.Background(), cfg, func() (bench.Player, error) { return NewSuitePlayer(&Random{}, suite), nil }, nil)
 	if err != nil {
 		t.Fatal(err)

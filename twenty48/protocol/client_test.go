@@ -154,7 +154,7 @@ func TestClientGameOver(t *testing.T) {
 // failure, not a vaguer one.
 func TestBenchPlayerReportsClient(t *testing.T) {
 	c := pipePlayer(t, canned("ok", "sideways"))
-	cfg := player.BenchConfig("test", "fast", 1, 1)
+	cfg := player.BenchConfig("test", 1, 1)
 	_, err := player.NewBenchPlayer(c).Play(context.Background(), bench.GameFor(cfg, 0))
 	if err == nil || !strings.Contains(err.Error(), `answered "sideways"`) {
 		t.Fatalf("Play: %v", err)

@@ -161,9 +161,11 @@ type matchFlags struct {
 }
 
 func (c *owareMatchCmd) Validate() error {
-	for _, s := range []string{c.South, c.North} {
-		if _, err := match.ParsePlayer(s); err != nil {
-			return err
+	// Run before kong's check of required flags: a flag left out comes
+	// here empty, and the error names it.
+	for _, f := range []struct{ flag, value string }{{"south", c.South}, {"north", c.North}} {
+		if _, err := match.ParsePlayer(f.value); err != nil {
+			return fmt.Errorf("--%s: %w", f.flag, err)
 		}
 	}
 	switch {

@@ -103,7 +103,11 @@ func NewSpace(pegs, max int) (*Space, error) {
 		return nil, fmt.Errorf("%d pegs of %d colours: want at least one peg and one colour", pegs, max)
 	}
 	if n := math.Pow(float64(max), float64(pegs)); n > MaxCodes {
-		return nil, fmt.Errorf("%d pegs of %d colours: %.0f codes, more than the %d these strategies weigh", pegs, max, n, MaxCodes)
+		count := fmt.Sprintf("%.0f", n)
+		if n >= 1e12 {
+			count = fmt.Sprintf("%d^%d", max, pegs) // not 64 digits
+		}
+		return nil, fmt.Errorf("%d pegs of %d colours: %s codes, more than the %d these strategies weigh", pegs, max, count, MaxCodes)
 	}
 	s := &Space{Pegs: pegs, Max: max}
 	code := make(mastermind.Code, pegs)

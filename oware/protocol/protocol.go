@@ -79,8 +79,8 @@ func Serve(r io.Reader, w io.Writer, cfg Config) error {
 		case "uci":
 			s.reply("id name %s %s", Name, cfg.Engine)
 			s.reply("id author the gamelab developers")
-			s.reply("option name Hash type spin default %d min 1 max 4096", search.DefaultHashMiB)
-			s.reply("option name Threads type spin default 0 min 0 max 256")
+			s.reply("option name Hash type spin default %d min 1 max %d", search.DefaultHashMiB, maxHashMiB)
+			s.reply("option name Threads type spin default 0 min 0 max %d", maxThreads)
 			s.reply("uciok")
 			if cfg.Note != "" {
 				s.reply("info string %s", cfg.Note)
@@ -139,6 +139,13 @@ func (s *session) wait() {
 	}
 }
 
+// The options' bounds, as uci states them: a bigger table than asked for
+// could not be allocated, or would take the machine's memory.
+const (
+	maxHashMiB = 4096
+	maxThreads = 256
+)
+
 func (s *session) setOption(args []string) {
 	// setoption name <name> value <value>
 	if len(args) != 4 || args[0] != "name" || args[2] != "value" {
@@ -151,8 +158,16 @@ func (s *session) setOption(args []string) {
 		s.reply("info string error: option %s: %q is not a whole number of 0 or more", args[1], args[3])
 		return
 	case strings.EqualFold(args[1], "Hash"):
+		if n > maxHashMiB {
+			s.reply("info string error: option Hash: %d MiB is more than the %d it takes; kept %d", n, maxHashMiB, s.hash)
+			return
+		}
 		s.hash = max(1, n)
 	case strings.EqualFold(args[1], "Threads"):
+		if n > maxThreads {
+			s.reply("info string error: option Threads: %d is more than the %d it takes; kept %d", n, maxThreads, s.threads)
+			return
+		}
 		s.threads = n
 	default:
 		s.reply("info string error: no option %q (Hash, Threads)", args[1])

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -53,6 +54,42 @@ func TestSession(t *testing.T) {
 	}
 	if n := strings.Count(got, "bestmove"); n != 2 {
 		t.Errorf("%d bestmoves, want 2:\n%s", n, got)
+	}
+}
+
+// Options beyond the bounds uci states are refused and never reach the
+// engine: a Hash of a terabyte used to end the engine making its table.
+func TestOptionBounds(t *testing.T) {
+	var made [][2]int
+	cfg := config()
+	cfg.New = func(hash, threads int) search.Searcher {
+		made = append(made, [2]int{hash, threads})
+		return config().New(hash, threads)
+	}
+	in := strings.Join([]string{
+		"setoption name Hash value 999999999999",
+		"setoption name Threads value 257",
+		"setoption name Hash value -1",
+		"setoption name Hash value 4096",
+		"setoption name Threads value 2",
+		"setoption name Hash value 0",
+	}, "\n")
+	var out strings.Builder
+	if err := Serve(strings.NewReader(in), &out, cfg); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"info string error: option Hash: 999999999999 MiB is more than the 4096 it takes; kept 64",
+		"info string error: option Threads: 257 is more than the 256 it takes; kept 0",
+		`info string error: option Hash: "-1" is not a whole number of 0 or more`,
+	} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("the output lacks %q:\n%s", want, out.String())
+		}
+	}
+	want := [][2]int{{search.DefaultHashMiB, 0}, {4096, 0}, {4096, 2}, {1, 2}}
+	if !slices.Equal(made, want) {
+		t.Errorf("engines made with (hash, threads) %v, want %v", made, want)
 	}
 }
 

@@ -8,7 +8,6 @@ import (
 	"os"
 	"strings"
 	"testing"
-	"time"
 
 	"gamelab/internal/bench"
 	"gamelab/internal/child"
@@ -31,9 +30,6 @@ func TestMain(m *testing.M) {
 		bufio.NewReader(os.Stdin).ReadString('\n')
 		fmt.Fprintln(os.Stderr, "panic: out of ideas")
 		os.Exit(2)
-	case "deaf":
-		// Never reads, never ends of its own accord.
-		time.Sleep(time.Hour)
 	}
 	os.Exit(0)
 }
@@ -191,13 +187,6 @@ func TestStart(t *testing.T) {
 		}
 		if err := c.Err(); err == nil || !strings.Contains(err.Error(), "stopped; its last words: panic: out of ideas") {
 			t.Fatalf("Err() = %v", err)
-		}
-	})
-	t.Run("deaf", func(t *testing.T) {
-		// Close kills a program that ignores quit and its input's end.
-		t.Setenv(helperEnv, "deaf")
-		if err := Start(context.Background(), self).Close(); err != nil {
-			t.Fatal(err)
 		}
 	})
 	t.Run("missing", func(t *testing.T) {

@@ -374,6 +374,42 @@ func TestHintAndAutoplay(t *testing.T) {
 	}
 }
 
+// TestHintBeyondBoard: where only two 32768s can merge (the player's
+// 64-bit board cannot), autoplay plays that merge rather than stopping or
+// asking again and again; a board holding 65536 gets hints as any other.
+func TestHintBeyondBoard(t *testing.T) {
+	m := newModel(t, Options{Seed: 4, Profile: &Profile{Settings: Settings{NoAnimation: true}}})
+	onlyBig, _ := twenty48.GridOf(4,
+		15, 15, 14, 13,
+		12, 11, 10, 9,
+		8, 7, 6, 5,
+		4, 3, 2, 1)
+	setGrid(m, onlyBig)
+	cmd := tuitest.Send(m, tuitest.Runes("a"))
+	if cmd == nil {
+		t.Fatalf("a starts no search: %q", m.message)
+	}
+	tuitest.Send(m, cmd())
+	if m.Game().Grid().MaxExp() != 16 || len(m.Game().Moves()) != 1 {
+		t.Fatalf("after autoplay's move: max exponent %d, %d moves: %q", m.Game().Grid().MaxExp(), len(m.Game().Moves()), m.message)
+	}
+	big, _ := twenty48.GridOf(4,
+		16, 15, 0, 0,
+		14, 0, 0, 0,
+		0, 0, 0, 0,
+		0, 0, 0, 1)
+	setGrid(m, big)
+	m.autoplay = false
+	cmd = tuitest.Send(m, tuitest.Runes("h"))
+	if cmd == nil {
+		t.Fatalf("h starts no search on a board with 65536: %q", m.message)
+	}
+	tuitest.Send(m, cmd())
+	if !strings.HasPrefix(m.message, "Hint: ") {
+		t.Errorf("a hint on a board with 65536: %q", m.message)
+	}
+}
+
 // TestHintsPlayer has the hints come from the player NewPlayer makes,
 // made once; its note is shown, and an error to make one is said and
 // tried again at the next hint.

@@ -338,7 +338,9 @@ func TestBeyondBoard(t *testing.T) {
 	}
 	suite := Suite{Starts: []twenty48.Board{twenty48.Board(15<<4 | 15<<8 | 14<<16 | 13<<20 | 12<<24 | 11<<28)}}
 	cfg := suite.Config(BenchConfig("expectimax", 2, 1))
-	r, err := bench.Run(context.Background(), cfg, func() (bench.Player, error) { return NewSuitePlayer(fast, suite), nil }, nil)
+	r, err := bench.Run(context.Background(), cfg, func() (bench.Player, error) {
+		return NewSuitePlayer(NewExpectimax(Budget{MinDepth: 2, MaxDepth: 2, MinProbability: 0.01}, nil), suite), nil
+	}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -29,7 +29,8 @@ func ParseBoard(fields []string) (Board, error) {
 }
 
 // MaxExp4 is the largest exponent a 4×4 game can make: 17, for 131072
-// (every cell full, from a 4 up to it, and a 4 spawned).
+// (the last merge needs 65536, 32768, … 8, 4 and a spawned 4 at once: all
+// sixteen cells).
 const MaxExp4 = 17
 
 // ParseGrid reads a 4×4 grid from its sixteen exponents, row by row, each

@@ -227,9 +227,10 @@ func (p *BenchPlayer) Play(ctx context.Context, g bench.Game) (bench.Outcome, er
 	}
 	stop := p.suite.StopAt
 	for !game.Over() {
-		b, _ := twenty48.BoardOf(game.Grid())
-		if stop > 0 && game.Grid().MaxExp() >= stop {
+		grid := game.Grid()
+		if stop > 0 && grid.MaxExp() >= stop {
 			if p.suite.Reached != nil {
+				b, _ := twenty48.BoardOf(grid)
 				p.suite.Reached(g.Index, b)
 			}
 			break
@@ -237,7 +238,7 @@ func (p *BenchPlayer) Play(ctx context.Context, g bench.Game) (bench.Outcome, er
 		if err := ctx.Err(); err != nil {
 			return bench.Outcome{}, err
 		}
-		d, ok := Choose(p.s, game.Grid())
+		d, ok := Choose(p.s, grid)
 		if !ok {
 			if err := Failure(p.s); err != nil {
 				return bench.Outcome{}, err

@@ -76,7 +76,7 @@ func Parse(r io.Reader) (*Instance, error) {
 	}
 	for sc.Scan() {
 		line++
-		for _, w := range bytes.Fields(sc.Bytes()) {
+		for w := range bytes.FieldsSeq(sc.Bytes()) { // no slice of the line's words
 			if err := word(w); err != nil {
 				return nil, err
 			}

@@ -169,6 +169,52 @@ func TestSamePlaces(t *testing.T) {
 	}
 }
 
+// TestCompareApart: counted at the positions where each differs from a
+// third code, the places two codes agree and the pegs of one beyond the
+// other's of each colour are those counted over every position, and the
+// scratch space is left clear.
+func TestCompareApart(t *testing.T) {
+	r := rand.New(rand.NewPCG(39, 40))
+	near := func(ref Code, max, changes int) (Code, []int32) {
+		c := slices.Clone(ref)
+		for range changes {
+			c[r.IntN(len(c))] = uint8(1 + r.IntN(max))
+		}
+		apart := []int32{}
+		for q := range c {
+			if c[q] != ref[q] {
+				apart = append(apart, int32(q))
+			}
+		}
+		return c, apart
+	}
+	for i := range 2000 {
+		pegs, max := 1+r.IntN(200), 1+r.IntN(64)
+		ref := randomCode(r, max, pegs)
+		a, apartA := near(ref, max, r.IntN(6))
+		b, apartB := near(ref, max, r.IntN(6))
+		var countA, countB [MaxColours + 1]int
+		for q := range a {
+			countA[a[q]]++
+			countB[b[q]]++
+		}
+		wantMore := 0
+		for c := range countA {
+			if d := countA[c] - countB[c]; d > 0 {
+				wantMore += d
+			}
+		}
+		var delta [MaxColours + 1]int
+		same, more := compareApart(a, b, apartA, apartB, &delta)
+		if want := samePlaces(a, b); same != want || more != wantMore {
+			t.Fatalf("instance %d: compareApart(%v, %v) = %d, %d; want %d, %d", i, a, b, same, more, want, wantMore)
+		}
+		if delta != ([MaxColours + 1]int{}) {
+			t.Fatalf("instance %d: scratch left %v", i, delta)
+		}
+	}
+}
+
 // FuzzWordAgainstPlain: on any instance the fuzzer writes (a code of up
 // to 9 pegs over up to 9 colours, up to 10 hints, read from its bytes),
 // the word searches and the plain search find the same codes.

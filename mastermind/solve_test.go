@@ -218,6 +218,42 @@ func TestPairsAgree(t *testing.T) {
 	}
 }
 
+// TestPairsAgreeLarge: on instances large enough to share the pairs among
+// the cores, of guesses near each other (compared where they differ from
+// the first) or random ones, a pair that cannot hold together is found
+// wherever it is, and none where every answer is a code's.
+func TestPairsAgreeLarge(t *testing.T) {
+	r := rand.New(rand.NewPCG(41, 42))
+	const pegs, hints, max = 100, 120, 8
+	code := randomCode(r, max, pegs)
+	for _, kind := range []string{"near", "random"} {
+		in := &Instance{Max: max}
+		for range hints {
+			g := randomCode(r, max, pegs)
+			if kind == "near" {
+				g = slices.Clone(code)
+				g[r.IntN(pegs)] = uint8(1 + r.IntN(max))
+			}
+			in.Hints = append(in.Hints, Hint{Guess: g, Answer: Score(g, code)})
+		}
+		if hints*hints*pegs < pairsParallel {
+			t.Fatal("the instance is too small to share its pairs")
+		}
+		if !pairsAgree(in) {
+			t.Fatalf("%s guesses: a clash among a code's answers", kind)
+		}
+		for _, k := range []int{0, hints / 2, hints - 1} {
+			clashing := slices.Clone(in.Hints)
+			h := clashing[k]
+			h.Answer.Blacks, h.Answer.Whites = h.Answer.Blacks-1, h.Answer.Whites+1
+			clashing = append(clashing, h) // the same guess, another answer
+			if pairsAgree(&Instance{Max: max, Hints: clashing}) {
+				t.Errorf("%s guesses: guess %d repeated with another answer, no clash found", kind, k)
+			}
+		}
+	}
+}
+
 // TestPairsFit: the bounds of two hints (pairsFit) refuse no matches
 // that counts of the colours from some place in the order on give, with
 // no more pegs than are left, and refuse some that each hint alone

@@ -218,6 +218,26 @@ func TestPairsAgree(t *testing.T) {
 	}
 }
 
+// TestImpossibleAnswer: an answer no code gives its guess (all pegs but
+// one black, the last white) ends the search before it starts, at any
+// length; the search itself took seconds at 10,000 pegs and more memory
+// than the machine had at 65,536.
+func TestImpossibleAnswer(t *testing.T) {
+	r := rand.New(rand.NewPCG(43, 44))
+	for _, pegs := range []int{2, 5, 10_000} {
+		g := randomCode(r, 6, pegs)
+		in := &Instance{Max: 6, Hints: []Hint{{Guess: g, Answer: Answer{Blacks: pegs - 1, Whites: 1}}}}
+		if !prepare(in).clash {
+			t.Errorf("%d pegs: %d/1 taken as possible", pegs, pegs-1)
+		}
+		if pegs <= 5 {
+			if codes := bruteForce(in); len(codes) > 0 {
+				t.Fatalf("%d pegs: %v agree with %d/1", pegs, codes, pegs-1)
+			}
+		}
+	}
+}
+
 // TestPairsAgreeLarge: on instances large enough to share the pairs among
 // the cores, of guesses near each other (compared where they differ from
 // the first) or random ones, a pair that cannot hold together is found

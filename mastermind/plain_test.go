@@ -3,6 +3,7 @@ package mastermind
 import (
 	"context"
 	"math/rand/v2"
+	"runtime"
 	"slices"
 	"testing"
 )
@@ -147,6 +148,38 @@ func TestCodesOfAnyLength(t *testing.T) {
 				t.Fatalf("instance %d, contradiction %d: Count %d, %v; want none", i, j, n, err)
 			}
 		}
+	}
+}
+
+// TestPlainMemory: the plain search on a long code with few hints (its
+// first solutions thousands of levels deep) allocates about the code's
+// size, not the code's size for each level: 5,000 pegs took 225 MB when
+// each level had a copy of the state.
+func TestPlainMemory(t *testing.T) {
+	r := rand.New(rand.NewPCG(45, 46))
+	const pegs, max = 5000, 6
+	secret := randomCode(r, max, pegs)
+	in := &Instance{Max: max}
+	for range 2 {
+		g := randomCode(r, max, pegs)
+		in.Hints = append(in.Hints, Hint{g, Score(g, secret)})
+	}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	found := 0
+	Solve(in, func(c Code) bool {
+		if !in.Consistent(c) {
+			t.Fatalf("%v does not agree with the hints", c)
+		}
+		found++
+		return found < 3
+	})
+	runtime.ReadMemStats(&after)
+	if found != 3 {
+		t.Fatalf("%d codes found", found)
+	}
+	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 32<<20 {
+		t.Errorf("%d MB allocated for the first codes of %d pegs", alloc>>20, pegs)
 	}
 }
 

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/alecthomas/kong"
 
@@ -427,6 +428,22 @@ func TestCrashLog(t *testing.T) {
 	}
 	if code := exitCode(fmt.Errorf("%s", msg), &errb); code != 1 {
 		t.Errorf("exit %d, want 1", code)
+	}
+}
+
+// TestBriefErrors: an error quoting a huge input is cut in its middle, at
+// rune boundaries, keeping its start and its end; a short one is whole.
+func TestBriefErrors(t *testing.T) {
+	long := strings.Repeat("é", 60000) // two bytes a rune
+	var errb strings.Builder
+	exitCode(fmt.Errorf("the guess %q: too long (details in /tmp/x.log)", long), &errb)
+	got := errb.String()
+	if len(got) > 600 || !strings.HasPrefix(got, `gamelab: the guess "éé`) || !strings.HasSuffix(got, `éé": too long (details in /tmp/x.log)`+"\n") ||
+		!utf8.ValidString(got) || !strings.Contains(got, "bytes left out") || strings.Count(got, "\n") != 1 {
+		t.Errorf("a long error reported as %d bytes: %.80q…", len(got), got)
+	}
+	if short := brief("the guess \"1+1=2\": no"); short != "the guess \"1+1=2\": no" {
+		t.Errorf("a short error changed: %q", short)
 	}
 }
 

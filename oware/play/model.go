@@ -66,7 +66,11 @@ type Model struct {
 	last      oware.Move // the last move, or NoMove
 	lastTaken []int      // houses it captured
 	recorded  bool       // the result is in the profile
+	leaving   tui.Leaving
 }
+
+// leaveQuestion is asked when a person leaves a game under way.
+const leaveQuestion = "Leave? This game is not kept (ctrl+s saves it): q or esc again to leave."
 
 // Keys of the game.
 var Keys = struct {
@@ -97,7 +101,7 @@ func New(opts Options) *Model {
 	if opts.Profile == nil {
 		opts.Profile = &Profile{}
 	}
-	m := &Model{opts: opts, game: opts.Game, notice: opts.Notice, last: oware.NoMove}
+	m := &Model{opts: opts, game: opts.Game, notice: opts.Notice, last: oware.NoMove, leaving: tui.Leaving{Question: leaveQuestion}}
 	if m.game == nil {
 		m.game = oware.NewGame(oware.Start(), opts.Rules)
 	}
@@ -204,6 +208,16 @@ func (m *Model) key(msg tea.KeyMsg) tea.Cmd {
 	if m.help {
 		m.help = false
 		return nil
+	}
+	// A person's game under way is lost by leaving: the first q or esc
+	// asks.
+	if m.opts.Players != [2]Who{Computer, Computer} && !m.game.Over() && len(m.game.Moves()) > 0 {
+		if leave, handled := m.leaving.Key(msg, tui.Keys.Leave, &m.message); leave {
+			m.stop()
+			return tea.Quit
+		} else if handled {
+			return nil
+		}
 	}
 	switch {
 	case key.Matches(msg, tui.Keys.Leave):

@@ -70,6 +70,40 @@ func TestHumanAgainstComputer(t *testing.T) {
 	}
 }
 
+// TestLeavingAsks: a person's game under way is left on the second q or
+// esc, not the first, which says the game is not kept; any other key
+// withdraws the question; before the first move, or watching two
+// engines, the first leaves.
+func TestLeavingAsks(t *testing.T) {
+	esc, q := tea.KeyMsg{Type: tea.KeyEsc}, tuitest.Runes("q")
+	m := newModel([2]Who{Human, Computer})
+	if _, cmd := m.Update(esc); !tuitest.Quits(cmd) {
+		t.Error("esc before the first move does not leave")
+	}
+	m = newModel([2]Who{Human, Computer})
+	send(m, tuitest.Runes("F"))
+	for _, keys := range [][]tea.Msg{{esc}, {q}, {esc, tuitest.Runes("?"), q}} {
+		for _, k := range keys {
+			send(m, k)
+		}
+		if !strings.Contains(m.message, "Leave? This game") {
+			t.Fatalf("after %v: %q", keys, m.message)
+		}
+		if _, cmd := m.Update(tea.KeyMsg{Type: tea.KeyRight}); tuitest.Quits(cmd) || strings.Contains(m.message, "Leave?") {
+			t.Fatalf("a key after the question left, or kept the question: %q", m.message)
+		}
+	}
+	send(m, esc)
+	if _, cmd := m.Update(q); !tuitest.Quits(cmd) {
+		t.Error("the second q does not leave")
+	}
+	watch := newModel([2]Who{Computer, Computer})
+	watch.game.Play(5)
+	if _, cmd := watch.Update(q); !tuitest.Quits(cmd) {
+		t.Error("q while watching does not leave")
+	}
+}
+
 func TestComputerOpensAndGameEnds(t *testing.T) {
 	m := newModel([2]Who{Computer, Human})
 	run(m, m.Init())

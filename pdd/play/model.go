@@ -87,6 +87,7 @@ type Model struct {
 	selected int        // in the person's hand
 	log      []string   // what happened, newest last
 	wait     bool       // a computer player's turn is due
+	leaving  tui.Leaving
 }
 
 // human is the person's seat: it lays the card the UI chose.
@@ -131,7 +132,8 @@ func New(opts Options) *Model {
 	in.Placeholder = "same suit or higher value"
 	in.CharLimit = 200
 	in.Width = 50
-	m := &Model{opts: opts, rng: rand.New(rand.NewPCG(seed, 0x706464)), notice: opts.Notice, input: in}
+	m := &Model{opts: opts, rng: rand.New(rand.NewPCG(seed, 0x706464)), notice: opts.Notice, input: in,
+		leaving: tui.Leaving{Question: "Leave? This game is not counted: esc again to leave."}}
 	if last := opts.Profile.Settings.Rule; last != "" {
 		m.choice = len(Presets)
 		m.input.SetValue(last)
@@ -185,6 +187,14 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case turnMsg:
 		return m, m.computerTurn()
 	case tea.KeyMsg:
+		// A game under way is lost by leaving: the first esc asks.
+		if m.screen == gameScreen {
+			if leave, handled := m.leaving.Key(msg, tui.Keys.Quit, &m.message); leave {
+				return m, tea.Quit
+			} else if handled {
+				return m, nil
+			}
+		}
 		if key.Matches(msg, tui.Keys.Quit) {
 			return m, tea.Quit
 		}

@@ -127,6 +127,35 @@ func TestOwnRuleIsKept(t *testing.T) {
 	t.Skip("every card of this deal fits")
 }
 
+// TestLeavingAsks: during a game the first esc asks (the game would not
+// be counted), the second leaves, any other key withdraws the question;
+// after the game, esc leaves at once.
+func TestLeavingAsks(t *testing.T) {
+	esc := tea.KeyMsg{Type: tea.KeyEsc}
+	m := newModel(Options{Players: 3})
+	tuitest.Send(m, enter)
+	finishTurns(m)
+	if tuitest.Quits(tuitest.Send(m, esc)) || !strings.Contains(m.message, "Leave? This game") {
+		t.Fatalf("the first esc: %q", m.message)
+	}
+	if tuitest.Quits(tuitest.Send(m, tuitest.Runes("?"))) || strings.Contains(m.message, "Leave?") {
+		t.Fatalf("a key after the question left, or kept the question: %q", m.message)
+	}
+	tuitest.Send(m, tuitest.Runes("?")) // the help screen closes
+	if tuitest.Quits(tuitest.Send(m, esc)) {
+		t.Fatal("esc after another key leaves at once")
+	}
+	if !tuitest.Quits(tuitest.Send(m, esc)) {
+		t.Fatal("the second esc does not leave")
+	}
+	over := newModel(Options{Players: 3})
+	tuitest.Send(over, enter)
+	playOut(t, over)
+	if !tuitest.Quits(tuitest.Send(over, esc)) {
+		t.Error("esc after the game does not leave")
+	}
+}
+
 // TestAWholeGame plays to the end: the rules are revealed and the record
 // counts the game; enter goes back to the choice of rule.
 func TestAWholeGame(t *testing.T) {

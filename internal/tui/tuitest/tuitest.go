@@ -37,3 +37,14 @@ func Send(m tea.Model, msgs ...tea.Msg) tea.Cmd {
 	}
 	return cmd
 }
+
+// Quits reports whether cmd ends the program: it is tea.Quit, or a
+// command whose message is tea.QuitMsg. Only run it on a command that
+// quits or does nothing slow.
+func Quits(cmd tea.Cmd) bool {
+	if cmd == nil {
+		return false
+	}
+	_, ok := cmd().(tea.QuitMsg)
+	return ok
+}

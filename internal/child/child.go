@@ -78,6 +78,15 @@ func (p *Process) Receive() (string, bool) {
 // (often why it stopped), or "". It is complete once End has returned.
 func (p *Process) LastWords() string { return p.stderr.String() }
 
+// WithLastWords returns err with the program's last words after it, if it
+// wrote any: the reason a client gives for the program's failure.
+func (p *Process) WithLastWords(err error) error {
+	if words := p.LastWords(); words != "" {
+		return fmt.Errorf("%w; its last words: %s", err, words)
+	}
+	return err
+}
+
 // End closes the program's input, which tells a well-behaved program to
 // end, and waits for it to; one that has not ended after grace is
 // killed. It returns the program's exit status, nil once ended before.

@@ -3,6 +3,7 @@ package child
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"strings"
@@ -83,6 +84,9 @@ func TestProcess(t *testing.T) {
 		}
 		if got := p.LastWords(); got != "panic: out of ideas" {
 			t.Fatalf("LastWords() = %q", got)
+		}
+		if got := p.WithLastWords(errors.New("it stopped")).Error(); got != "it stopped; its last words: panic: out of ideas" {
+			t.Fatalf("WithLastWords: %q", got)
 		}
 	})
 	t.Run("deaf", func(t *testing.T) {

@@ -73,13 +73,9 @@ func (c *Client) lines() func(func(string) bool) {
 // stopped records the engine's end as the failure, with the last line it
 // wrote to its standard error, which often says why.
 func (c *Client) stopped() {
-	err := errors.New("the engine stopped")
 	// Its last words are complete once it has ended.
 	c.p.End(closeGrace)
-	if words := c.p.LastWords(); words != "" {
-		err = fmt.Errorf("%w; its last words: %s", err, words)
-	}
-	c.fail(err)
+	c.fail(c.p.WithLastWords(errors.New("the engine stopped")))
 }
 
 // fail records the first failure.

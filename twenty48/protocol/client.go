@@ -101,10 +101,7 @@ func (c *Client) fail(format string, args ...any) {
 	if c.err != nil {
 		return
 	}
-	c.err = fmt.Errorf("player %q %s", c.command, fmt.Sprintf(format, args...))
-	if line := c.p.LastWords(); line != "" {
-		c.err = fmt.Errorf("%w; its last words: %s", c.err, line)
-	}
+	c.err = c.p.WithLastWords(fmt.Errorf("player %q %s", c.command, fmt.Sprintf(format, args...)))
 }
 
 // Err returns the client's first failure, if any.

@@ -81,7 +81,12 @@ type Model struct {
 	// games made, so that the guess of one left meanwhile is dropped.
 	thinking bool
 	game     int
+
+	leaving tui.Leaving
 }
+
+// leaveQuestion is asked when a person leaves a game under way.
+const leaveQuestion = "Leave? This game is not counted: q or esc again to leave."
 
 // guessMsg brings the breaker's guess in game game.
 type guessMsg struct {
@@ -109,7 +114,8 @@ func New(opts Options) *Model {
 	if opts.Seeded {
 		seed = opts.Seed
 	}
-	return &Model{opts: opts, rng: rand.New(rand.NewPCG(seed, 0x6d6d)), notice: opts.Notice, left: -1}
+	return &Model{opts: opts, rng: rand.New(rand.NewPCG(seed, 0x6d6d)), notice: opts.Notice, left: -1,
+		leaving: tui.Leaving{Question: leaveQuestion}}
 }
 
 // Keys of the game.
@@ -146,6 +152,17 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.guess, m.breaker = msg.guess, msg.breaker
 		m.answer, m.field = mastermind.Answer{}, 0
 	case tea.KeyMsg:
+		// A game with rows played is lost by leaving: the first q or
+		// esc asks.
+		if !m.help && m.underWay() {
+			leave, handled := m.leaving.Key(msg, tui.Keys.Leave, &m.message)
+			if handled && !leave {
+				return m, nil
+			}
+			if leave {
+				m.message = ""
+			}
+		}
 		if key.Matches(msg, tui.Keys.Quit) {
 			return m, tea.Quit
 		}
@@ -167,6 +184,12 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 	}
 	return m, nil
+}
+
+// underWay reports whether a game in either role has rows played and is
+// not over.
+func (m *Model) underWay() bool {
+	return (m.screen == breakScreen || m.screen == makeScreen) && !m.over && len(m.hints) > 0
 }
 
 func (m *Model) chooseKey(msg tea.KeyMsg) tea.Cmd {

@@ -198,7 +198,7 @@ func TestThinking(t *testing.T) {
 	if !m.thinking {
 		t.Fatal("not thinking after an answer")
 	}
-	send(m, tuitest.Runes("q")) // back to the choice (still make): a new game
+	send(m, tuitest.Runes("qq")) // back to the choice (still make): a new game
 	_, second := m.Update(enter)
 	send(m, next())
 	if !m.thinking {
@@ -235,5 +235,44 @@ func TestBreakerOption(t *testing.T) {
 	send(big, cmd())
 	if big.screen != chooseScreen || !strings.Contains(big.message, "more than") {
 		t.Errorf("optimal on 6 pegs of 9 colours: screen %v, message %q", big.screen, big.message)
+	}
+}
+
+// TestLeavingAsks: q or esc in a game with rows played asks first, the
+// second press leaves, another key takes the question back; before the
+// first row and after the end they leave at once.
+func TestLeavingAsks(t *testing.T) {
+	esc := tea.KeyMsg{Type: tea.KeyEsc}
+	m := newModel()
+	send(m, enter)
+	send(m, tuitest.Runes("q"))
+	if m.screen != chooseScreen {
+		t.Fatal("q before the first row did not go back at once")
+	}
+	send(m, enter, tuitest.Runes("1122"), enter, tuitest.Runes("q"))
+	if m.screen != breakScreen || m.message != leaveQuestion {
+		t.Fatalf("the first q: screen %d, message %q", m.screen, m.message)
+	}
+	send(m, tuitest.Runes("3"))
+	if m.message == leaveQuestion || m.row[0] != 3 {
+		t.Fatalf("a key after the question: message %q, row %v", m.message, m.row)
+	}
+	send(m, tuitest.Runes("q"), tuitest.Runes("q"))
+	if m.screen != chooseScreen || m.message != "" {
+		t.Fatalf("the second q: screen %d, message %q", m.screen, m.message)
+	}
+
+	m = newModel()
+	send(m, down, enter, tuitest.Runes("10"), enter)
+	if _, cmd := m.Update(esc); tuitest.Quits(cmd) || m.message != leaveQuestion {
+		t.Fatalf("the first esc while answering: message %q", m.message)
+	}
+	if _, cmd := m.Update(esc); !tuitest.Quits(cmd) {
+		t.Fatal("the second esc does not leave")
+	}
+	m = newModel()
+	send(m, down, enter, tuitest.Runes("10"), enter)
+	if _, cmd := m.Update(tea.KeyMsg{Type: tea.KeyCtrlC}); !tuitest.Quits(cmd) {
+		t.Fatal("ctrl+c asks")
 	}
 }

@@ -67,10 +67,15 @@ type Model struct {
 	lastTaken []int      // houses it captured
 	recorded  bool       // the result is in the profile
 	leaving   tui.Leaving
+	anew      tui.Leaving // ctrl+n in a game under way, as leaving
 }
 
 // leaveQuestion is asked when a person leaves a game under way.
 const leaveQuestion = "Leave? This game is not kept (ctrl+s saves it): q or esc again to leave."
+
+// anewQuestion is asked when a person starts a new game over one under
+// way.
+const anewQuestion = "Start again? This game is not kept (ctrl+s saves it): ctrl+n again to start a new one."
 
 // Keys of the game.
 var Keys = struct {
@@ -101,7 +106,7 @@ func New(opts Options) *Model {
 	if opts.Profile == nil {
 		opts.Profile = &Profile{}
 	}
-	m := &Model{opts: opts, game: opts.Game, notice: opts.Notice, last: oware.NoMove, leaving: tui.Leaving{Question: leaveQuestion}}
+	m := &Model{opts: opts, game: opts.Game, notice: opts.Notice, last: oware.NoMove, leaving: tui.Leaving{Question: leaveQuestion}, anew: tui.Leaving{Question: anewQuestion}}
 	if m.game == nil {
 		m.game = oware.NewGame(oware.Start(), opts.Rules)
 	}
@@ -209,13 +214,16 @@ func (m *Model) key(msg tea.KeyMsg) tea.Cmd {
 		m.help = false
 		return nil
 	}
-	// A person's game under way is lost by leaving: the first q or esc
-	// asks.
+	// A person's game under way is lost by leaving or starting again:
+	// the first q or esc, or ctrl+n, asks.
 	if m.opts.Players != [2]Who{Computer, Computer} && !m.game.Over() && len(m.game.Moves()) > 0 {
 		if leave, handled := m.leaving.Key(msg, tui.Keys.Leave, &m.message); leave {
 			m.stop()
 			return tea.Quit
 		} else if handled {
+			return nil
+		}
+		if again, handled := m.anew.Key(msg, Keys.New, &m.message); handled && !again {
 			return nil
 		}
 	}

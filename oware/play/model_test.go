@@ -104,6 +104,31 @@ func TestLeavingAsks(t *testing.T) {
 	}
 }
 
+// TestNewGameAsks: ctrl+n over a person's game under way asks first, as
+// leaving does; the second starts a new game.
+func TestNewGameAsks(t *testing.T) {
+	ctrlN := tea.KeyMsg{Type: tea.KeyCtrlN}
+	m := newModel([2]Who{Human, Computer})
+	send(m, tuitest.Runes("F"))
+	moves := len(m.game.Moves())
+	send(m, ctrlN)
+	if len(m.game.Moves()) != moves || m.message != anewQuestion {
+		t.Fatalf("the first ctrl+n: %d moves, message %q", len(m.game.Moves()), m.message)
+	}
+	send(m, tea.KeyMsg{Type: tea.KeyRight})
+	if m.message == anewQuestion {
+		t.Fatal("a key after the question kept it")
+	}
+	send(m, ctrlN, ctrlN)
+	if len(m.game.Moves()) != 0 {
+		t.Fatalf("the second ctrl+n kept the game: %s", oware.FormatMoves(m.game.Moves()))
+	}
+	send(m, ctrlN) // no move yet: at once
+	if m.message == anewQuestion {
+		t.Error("ctrl+n before the first move asks")
+	}
+}
+
 func TestComputerOpensAndGameEnds(t *testing.T) {
 	m := newModel([2]Who{Computer, Human})
 	run(m, m.Init())

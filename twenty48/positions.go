@@ -62,13 +62,17 @@ func parseExponents(fields []string, most int) ([]uint8, error) {
 
 // Exponents returns b as ParseBoard reads it: its sixteen exponents, row
 // by row, separated by spaces.
-func (b Board) Exponents() string {
+func (b Board) Exponents() string { return b.Grid().Exponents() }
+
+// Exponents returns g's cells as the protocol's board command gives them:
+// their exponents, row by row from the top left, separated by spaces.
+func (g Grid) Exponents() string {
 	var s strings.Builder
-	for i := range 16 {
+	for i, e := range g.cells[:g.n*g.n] {
 		if i > 0 {
 			s.WriteByte(' ')
 		}
-		s.WriteString(strconv.Itoa(int(b >> (4 * i) & 15)))
+		s.WriteString(strconv.Itoa(int(e)))
 	}
 	return s.String()
 }

@@ -27,6 +27,14 @@ type Strategy interface {
 	Move(b twenty48.Board) (twenty48.Direction, bool)
 }
 
+// GridStrategy is implemented by strategies that take the grid itself,
+// where a Board holds tiles over 32768 as 32768s (a program run as the
+// player, which may see them): Choose gives them the grid.
+type GridStrategy interface {
+	Strategy
+	MoveGrid(g twenty48.Grid) (twenty48.Direction, bool)
+}
+
 // Failure returns why s stopped playing, for a strategy that can fail (a
 // program run as the player has an Err method): after a Move that found
 // no move, it tells a failure from a game over.
@@ -38,11 +46,14 @@ func Failure(s Strategy) error {
 }
 
 // Choose returns s's move on g, a 4×4 grid without evil tiles, which s
-// sees as a Board (twenty48.BoardOf); false if no move changes g, or s
-// failed (Failure). On a grid whose only moves merge tiles of 32768 or
+// sees as a Board (twenty48.BoardOf) unless it is a GridStrategy; false if
+// no move changes g, or s failed (Failure). On a grid whose only moves merge tiles of 32768 or
 // more, which a Board cannot, it plays the first of those, as the only
 // way on: a player's best games would otherwise end there.
 func Choose(s Strategy, g twenty48.Grid) (twenty48.Direction, bool) {
+	if gs, ok := s.(GridStrategy); ok {
+		return gs.MoveGrid(g)
+	}
 	b, ok := twenty48.BoardOf(g)
 	if !ok {
 		return 0, false

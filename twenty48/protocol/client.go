@@ -41,36 +41,31 @@ func (c *Client) Seed(seed uint64) {
 	}
 }
 
-// Move implements player.Strategy. A board no move changes is not sent
-// (the game is over); a reply that is not a move changing b is a failure.
-func (c *Client) Move(b twenty48.Board) (twenty48.Direction, bool) {
-	if !live(b) {
+// Move implements player.Strategy.
+func (c *Client) Move(b twenty48.Board) (twenty48.Direction, bool) { return c.MoveGrid(b.Grid()) }
+
+// MoveGrid implements player.GridStrategy, so that the program sees tiles
+// over 32768 as they are. A grid no move changes is not sent (the game is
+// over); a reply that is not a move changing g is a failure.
+func (c *Client) MoveGrid(g twenty48.Grid) (twenty48.Direction, bool) {
+	if !g.CanMove() {
 		return 0, false
 	}
-	reply, ok := c.ask("board %s", b.Exponents())
+	board := g.Exponents()
+	reply, ok := c.ask("board %s", board)
 	if !ok {
 		return 0, false
 	}
 	d, err := twenty48.ParseDirection(reply)
 	if err != nil {
-		c.fail("answered %q to board %s", reply, b.Exponents())
+		c.fail("answered %q to board %s", reply, board)
 		return 0, false
 	}
-	if next, _ := b.Move(d); next == b {
-		c.fail("answered %v to board %s, a move that changes nothing", d, b.Exponents())
+	if _, _, moved := g.Move(d, nil); !moved {
+		c.fail("answered %v to board %s, a move that changes nothing", d, board)
 		return 0, false
 	}
 	return d, true
-}
-
-// live reports whether some move changes b.
-func live(b twenty48.Board) bool {
-	for _, d := range twenty48.Directions {
-		if next, _ := b.Move(d); next != b {
-			return true
-		}
-	}
-	return false
 }
 
 // ask sends a command and returns the reply, or false after a failure.

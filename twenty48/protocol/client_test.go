@@ -137,6 +137,30 @@ func TestClientFailures(t *testing.T) {
 	}
 }
 
+// TestClientSeesBigTiles: through player.Choose a program is sent the
+// grid itself, tiles over 32768 as they are (a Board holds them as
+// 32768s), and its move is checked on the grid.
+func TestClientSeesBigTiles(t *testing.T) {
+	g, err := twenty48.ParseGrid(strings.Fields("16 16 1 2 3 4 5 6 7 8 9 10 11 12 13 14"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sent := make(chan string, 1)
+	c := pipePlayer(t, func(commands io.Reader, w io.WriteCloser) {
+		sc := bufio.NewScanner(commands)
+		if sc.Scan() {
+			sent <- sc.Text()
+			fmt.Fprintln(w, "L")
+		}
+		w.Close()
+		io.Copy(io.Discard, commands)
+	})
+	d, ok := player.Choose(c, g)
+	if want := "board 16 16 1 2 3 4 5 6 7 8 9 10 11 12 13 14"; !ok || d != twenty48.Left || <-sent != want {
+		t.Fatalf("Choose = %v, %v (Err %v); want L after %q", d, ok, c.Err(), want)
+	}
+}
+
 // TestClientGameOver: a board no move changes is not sent.
 func TestClientGameOver(t *testing.T) {
 	c := pipePlayer(t, canned("U"))

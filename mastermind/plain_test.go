@@ -11,13 +11,22 @@ import (
 // byPlain returns the codes of in found by the plain search, multiset by
 // multiset, in its order.
 func byPlain(in *Instance) []Code {
+	codes, _ := byPlainNear(in, false)
+	return codes
+}
+
+// byPlainNear returns the codes of in found by the plain search with the
+// rules for guesses near the code if near (the rule of two hints), and
+// the nodes it searched.
+func byPlainNear(in *Instance, near bool) ([]Code, int) {
 	p := prepareAs(in, true)
+	p.near = near
 	a := newPlainArranger(p)
 	var out []Code
 	p.plainMultisets(func(k *[MaxColours + 1]int) bool {
 		return a.arrange(k, func(c Code) bool { out = append(out, slices.Clone(c)); return true })
 	})
-	return out
+	return out, a.nodes
 }
 
 // TestPlainAgainstBruteForce: on thousands of small random instances,
@@ -27,9 +36,48 @@ func TestPlainAgainstBruteForce(t *testing.T) {
 	r := rand.New(rand.NewPCG(31, 32))
 	for i := range 3000 {
 		in := smallInstance(r, i, 10)
-		if got, want := byPlain(in), bruteForce(in); !sameCodes(got, want) {
-			t.Fatalf("instance %d (%d pegs, %d colours, %d hints): %d codes, want %d", i, in.Pegs(), in.Max, len(in.Hints), len(got), len(want))
+		want := bruteForce(in)
+		for _, near := range []bool{false, true} {
+			if got, _ := byPlainNear(in, near); !sameCodes(got, want) {
+				t.Fatalf("instance %d (%d pegs, %d colours, %d hints, near %v): %d codes, want %d", i, in.Pegs(), in.Max, len(in.Hints), near, len(got), len(want))
+			}
 		}
+	}
+}
+
+// TestPlainPairRules: on guesses near the code (each the code with half
+// its pegs recoloured at random), true or with a white made black in an
+// answer (no solution, as a rule), the plain search with the rule of two
+// hints finds the codes it finds without, in far fewer nodes.
+func TestPlainPairRules(t *testing.T) {
+	r := rand.New(rand.NewPCG(41, 42))
+	var with, without int
+	for i := range 40 {
+		max, pegs := 6+r.IntN(15), 16+r.IntN(9)
+		secret := randomCode(r, max, pegs)
+		in := &Instance{Max: max}
+		for range pegs/3 + r.IntN(pegs/3) {
+			guess := slices.Clone(secret)
+			for q := range guess {
+				if r.IntN(2) == 0 {
+					guess[q] = uint8(1 + r.IntN(max))
+				}
+			}
+			in.Hints = append(in.Hints, Hint{guess, Score(guess, secret)})
+		}
+		if i%2 == 1 {
+			moveWhite(r, in)
+		}
+		want, n := byPlainNear(in, false)
+		got, m := byPlainNear(in, true)
+		if !sameCodes(got, want) {
+			t.Fatalf("instance %d (%d pegs, %d colours, %d hints): %d codes with the rule, %d without", i, pegs, max, len(in.Hints), len(got), len(want))
+		}
+		with, without = with+m, without+n
+	}
+	t.Logf("%d nodes with the rule of two hints, %d without", with, without)
+	if with*4 > without {
+		t.Errorf("%d nodes with the rule of two hints, %d without: it prunes too little", with, without)
 	}
 }
 
@@ -68,6 +116,9 @@ func TestWordAgainstPlain(t *testing.T) {
 			t.Fatalf("instance %d (%d pegs, %d colours, %d hints): %d colour counts, the plain search's %d", i, pegs, max, len(in.Hints), len(word), len(plain))
 		}
 		want := byPlain(in)
+		if got, _ := byPlainNear(in, true); !sameCodes(got, want) {
+			t.Fatalf("instance %d (%d pegs, %d colours, %d hints): %d codes by the plain search near, %d not", i, pegs, max, len(in.Hints), len(got), len(want))
+		}
 		for _, near := range []bool{false, true} {
 			p := prepareAs(in, false)
 			p.near = near
@@ -183,12 +234,13 @@ func TestPlainMemory(t *testing.T) {
 	}
 }
 
-// TestSamePlaces: the positions where two codes agree, counted eight a
-// word, are those counted one by one, at every length and alignment.
+// TestSamePlaces: the positions where two codes agree, counted and marked
+// eight a word, are those counted one by one, at every length and
+// alignment.
 func TestSamePlaces(t *testing.T) {
 	r := rand.New(rand.NewPCG(37, 38))
 	for i := range 2000 {
-		pegs, max := r.IntN(40), 1+r.IntN(64)
+		pegs, max := r.IntN(200), 1+r.IntN(64)
 		a, b := randomCode(r, max, pegs), randomCode(r, max, pegs)
 		want := 0
 		for q := range a {
@@ -198,6 +250,13 @@ func TestSamePlaces(t *testing.T) {
 		}
 		if got := samePlaces(a, b); got != want {
 			t.Fatalf("instance %d: samePlaces(%v, %v) = %d, want %d", i, a, b, got, want)
+		}
+		mask := make([]uint64, (pegs+63)/64)
+		sameMask(a, b, mask)
+		for q := range a {
+			if got := mask[q/64]>>(q%64)&1 == 1; got != (a[q] == b[q]) {
+				t.Fatalf("instance %d: sameMask(%v, %v) has position %d %v", i, a, b, q, got)
+			}
 		}
 	}
 }

@@ -97,7 +97,11 @@ type problem struct {
 	clash bool
 	// plain is set when the plain search (plain.go) solves p: the word
 	// searches' tables (lanes, hashing words) are not made.
-	plain       bool
+	plain bool
+	// sameAt is made once for the plain search's arrangers
+	// (pairPlaces).
+	sameOnce    sync.Once
+	sameAt      samePairs
 	reverseOnce sync.Once
 	rev         *problem // the guesses read backwards, to list suffixes on
 	backsMu     sync.Mutex
@@ -108,10 +112,7 @@ type problem struct {
 // codes longer than wordPegs, the word searches for the rest, with the
 // count rules for guesses near the code.
 func prepare(in *Instance) *problem {
-	if in.Pegs() > wordPegs {
-		return prepareAs(in, true)
-	}
-	p := prepareAs(in, false)
+	p := prepareAs(in, in.Pegs() > wordPegs)
 	p.near = near(in)
 	return p
 }
@@ -456,6 +457,27 @@ func samePlaces(a, b Code) int {
 		}
 	}
 	return n
+}
+
+// sameMask sets in mask (a bit a position, zero beforehand) the positions
+// where the equally long codes a and b have the same colour, eight
+// positions a word operation, as samePlaces counts them.
+func sameMask(a, b Code, mask []uint64) {
+	q := 0
+	for ; q+8 <= len(a); q += 8 {
+		x := binary.LittleEndian.Uint64(a[q:]) ^ binary.LittleEndian.Uint64(b[q:])
+		x |= x >> 4
+		x |= x >> 2
+		x |= x >> 1
+		same := ^x & 0x0101010101010101
+		// Bit 0 of byte k goes to bit 56+k: the top byte gathers them.
+		mask[q/64] |= (same * 0x0102040810204080 >> 56) << (q % 64)
+	}
+	for ; q < len(a); q++ {
+		if a[q] == b[q] {
+			mask[q/64] |= 1 << (q % 64)
+		}
+	}
 }
 
 // colourOrder returns the order in which the multisets' search chooses

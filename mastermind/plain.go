@@ -78,13 +78,13 @@ type plainArranger struct {
 	trail []change // the changes to s since the root, the latest last
 	// places[i*(max+1)+c] holds the open positions where hint i's guess
 	// has colour c and c may go, and open[c] the open positions c may go
-	// to: propagate's counts.
+	// to: propagate's counts, kept as the state changes (drop, add).
 	places []int
 	open   [MaxColours + 1]int
 	slack  []int // by hint, from the last propagate
 	// For guesses near the code (pairRules): the positions where each
 	// two guesses have the same colour, and cand[i*words:] the open places
-	// of hint i's blacks, from the last propagate; cand is nil elsewhere.
+	// of hint i's blacks, kept as places is; cand is nil elsewhere.
 	samePairs
 	cand []uint64
 	// shared[q*(max+1)+c] is how many guesses have colour c at position q
@@ -164,8 +164,41 @@ func newPlainArranger(p *problem) *plainArranger {
 
 // setMay sets the colours position q may have.
 func (a *plainArranger) setMay(q int, may uint64) {
-	a.trail = append(a.trail, change{mayChange, int32(q), a.s.may[q]})
+	old := a.s.may[q]
+	a.trail = append(a.trail, change{mayChange, int32(q), old})
 	a.s.may[q] = may
+	a.count(q, old&^may, -1)
+	a.count(q, may&^old, 1)
+}
+
+// count adds d (1 or -1) to open position q's counts for colours: open,
+// and the places of the hints whose guess has one of them there. Kept so,
+// the counts cost a pass over the hints a change rather than a pass over
+// every hint and position at every step of propagate, 70% of the time on
+// guesses of 96 pegs near the code: on 29 such instances of 72 and 80
+// pegs 0.71 times the CPU time (geometric mean), and the first codes of
+// 65,536 pegs with 2 hints after 19 s rather than 54.
+func (a *plainArranger) count(q int, colours uint64, d int) {
+	if colours == 0 {
+		return
+	}
+	for m := colours; m != 0; m &= m - 1 {
+		a.open[bits.TrailingZeros64(m)+1] += d
+	}
+	m := a.max + 1
+	for i, g := range a.at[q*a.hints:][:a.hints] {
+		if colours>>(g-1)&1 == 1 {
+			a.places[i*m+int(g)] += d
+			if a.cand == nil {
+				continue
+			}
+			if w := &a.cand[i*a.words+q/64]; d > 0 {
+				*w |= 1 << (q % 64)
+			} else {
+				*w &^= 1 << (q % 64)
+			}
+		}
+	}
 }
 
 // place puts a peg of colour c at position q: a peg fewer of c, a black
@@ -180,6 +213,7 @@ func (a *plainArranger) place(q int, c uint8) bool {
 	s := &a.s
 	a.trail = append(a.trail, change{placeChange, int32(q), 0})
 	s.code[q] = c
+	a.count(q, s.may[q], -1)
 	ok := true
 	if s.left[c]--; s.left[c] < 0 {
 		ok = false
@@ -199,6 +233,7 @@ func (a *plainArranger) unplace(q int) {
 	s := &a.s
 	c := s.code[q]
 	s.code[q] = 0
+	a.count(q, s.may[q], 1)
 	s.left[c]++
 	for i, g := range a.at[q*a.hints:][:a.hints] {
 		if g == c {
@@ -212,7 +247,10 @@ func (a *plainArranger) undo(mark int) {
 	s := &a.s
 	for _, ch := range slices.Backward(a.trail[mark:]) {
 		if ch.kind == mayChange {
-			s.may[ch.index] = ch.old
+			q, now := int(ch.index), s.may[ch.index]
+			s.may[q] = ch.old
+			a.count(q, now&^ch.old, -1)
+			a.count(q, ch.old&^now, 1)
 		} else {
 			a.unplace(int(ch.index))
 		}
@@ -230,8 +268,12 @@ func (a *plainArranger) arrange(k *[MaxColours + 1]int, yield func(Code) bool) b
 			colours |= 1 << (c - 1)
 		}
 	}
+	clear(a.places)
+	clear(a.open[:])
+	clear(a.cand)
 	for q := range s.may {
 		s.may[q], s.code[q] = colours, 0
+		a.count(q, colours, 1)
 	}
 	s.left = *k
 	copy(s.need, a.blacks)
@@ -351,7 +393,6 @@ func (a *plainArranger) propagate(s *plainState) bool {
 				colours |= 1 << (c - 1)
 			}
 		}
-		clear(a.open[:])
 		for q, c := range s.code {
 			if c != 0 {
 				continue
@@ -360,9 +401,6 @@ func (a *plainArranger) propagate(s *plainState) bool {
 				if a.setMay(q, may); may == 0 {
 					return false
 				}
-			}
-			for may := s.may[q]; may != 0; may &= may - 1 {
-				a.open[bits.TrailingZeros64(may)+1]++
 			}
 		}
 		for c := 1; c < m; c++ {
@@ -453,22 +491,9 @@ func (a *plainArranger) pairRules(s *plainState) (changed, ok bool) {
 func (a *plainArranger) hintRules(s *plainState, i int) bool {
 	m, guess := a.max+1, a.guess[i]
 	places := a.places[i*m:][:m]
-	clear(places)
-	var cand []uint64
-	if a.cand != nil {
-		cand = a.cand[i*a.words:][:a.words]
-		clear(cand)
-	}
-	for q, c := range s.code {
-		if g := guess[q]; c == 0 && s.may[q]>>(g-1)&1 == 1 {
-			places[g]++
-			if cand != nil {
-				cand[q/64] |= 1 << (q % 64)
-			}
-		}
-	}
-	most, forced := 0, 0
+	most, forced, any := 0, 0, false
 	for c := 1; c < m; c++ {
+		any = any || places[c] > 0
 		most += min(s.left[c], places[c])
 		forced += max(0, s.left[c]-(a.open[c]-places[c]))
 	}
@@ -481,6 +506,9 @@ func (a *plainArranger) hintRules(s *plainState, i int) bool {
 	switch {
 	case s.need[i] == 0:
 		for q, c := range s.code {
+			if !any {
+				break
+			}
 			if g := guess[q]; c == 0 && s.may[q]>>(g-1)&1 == 1 {
 				a.setMay(q, s.may[q]&^(1<<(g-1)))
 				changed = true

@@ -45,6 +45,36 @@ func TestPlainAgainstBruteForce(t *testing.T) {
 	}
 }
 
+// TestPlainSplit: a multiset's plain search shared out (split, each share
+// resumed by another arranger, as the workers do) finds the codes the
+// whole search finds, each once, near the code or not.
+func TestPlainSplit(t *testing.T) {
+	r := rand.New(rand.NewPCG(43, 44))
+	shares := 0
+	for i := range 1000 {
+		in := smallInstance(r, i, 10)
+		for _, near := range []bool{false, true} {
+			want, _ := byPlainNear(in, near)
+			p := prepareAs(in, true)
+			p.near = near
+			splitter, worker := newPlainArranger(p), newPlainArranger(p)
+			var got []Code
+			p.plainMultisets(func(k *[MaxColours + 1]int) bool {
+				return splitter.split(k, func(start *plainStart) bool {
+					shares++
+					return worker.resume(k, start, func(c Code) bool { got = append(got, slices.Clone(c)); return true })
+				})
+			})
+			if !sameCodes(got, want) {
+				t.Fatalf("instance %d (%d pegs, %d colours, %d hints, near %v): %d codes in shares, %d whole", i, in.Pegs(), in.Max, len(in.Hints), near, len(got), len(want))
+			}
+		}
+	}
+	if shares < 1000 {
+		t.Fatalf("%d shares in all: the instances test too little", shares)
+	}
+}
+
 // TestPlainPairRules: on guesses near the code (each the code with half
 // its pegs recoloured at random), true or with a white made black in an
 // answer (no solution, as a rule), the plain search with the rule of two

@@ -1164,6 +1164,7 @@ type job struct {
 	first    uint64               // the colours the first peg may have (bit c-1), 0 for any
 	start    *blackStart          // if not nil, the node of k's blacks-first search to search from
 	counts   *[MaxColours + 1]int // if not nil, the multiset the plain search arranges
+	plain    *plainStart          // if not nil, the node of counts' plain search to search from
 	meet     *meeting
 	from, to int // the first halves of meet
 	// suffix is the suffixes of k, listed by the first job of k to need
@@ -1180,7 +1181,7 @@ func (p *problem) jobs(yield func(job) bool) {
 		return
 	}
 	if p.plain {
-		p.plainMultisets(func(k *[MaxColours + 1]int) bool { return yield(job{counts: k}) })
+		p.plainJobs(yield)
 		return
 	}
 	m := meetFor(p)
@@ -1265,6 +1266,9 @@ func (a *arranger) solve(j job, yield func(Code) bool) bool {
 	if j.counts != nil {
 		if a.byPlain == nil {
 			a.byPlain = newPlainArranger(a.problem)
+		}
+		if j.plain != nil {
+			return a.byPlain.resume(j.counts, j.plain, yield)
 		}
 		return a.byPlain.arrange(j.counts, yield)
 	}

@@ -58,24 +58,8 @@ func (p *problem) plainMultisets(yield func(*[MaxColours + 1]int) bool) {
 // or, when there are few (fewMultisets), with a job for each share of
 // each one's search (split), as multisetJobs does.
 func (p *problem) plainJobs(yield func(job) bool) {
-	var few []*[MaxColours + 1]int
-	split := true
-	p.plainMultisets(func(k *[MaxColours + 1]int) bool {
-		if split {
-			if few = append(few, k); len(few) <= fewMultisets {
-				return true
-			}
-			split = false
-			for _, k := range few {
-				if !yield(job{counts: k}) {
-					return false
-				}
-			}
-			return true
-		}
-		return yield(job{counts: k})
-	})
-	if !split {
+	few := fewToSplit(p.plainMultisets, func(k *[MaxColours + 1]int) bool { return yield(job{counts: k}) })
+	if len(few) == 0 {
 		return
 	}
 	a := newPlainArranger(p)

@@ -1202,37 +1202,44 @@ func (p *problem) jobs(yield func(job) bool) {
 // one multiset's search would keep the others waiting.
 const fewMultisets = 4
 
+// fewToSplit runs each, a search of multisets, and hands each multiset to
+// whole, unless there are at most fewMultisets: those it returns (and
+// none otherwise), for their searches to be shared out.
+func fewToSplit[K any](each func(yield func(K) bool), whole func(K) bool) []K {
+	var few []K
+	many := false
+	each(func(k K) bool {
+		if many {
+			return whole(k)
+		}
+		if few = append(few, k); len(few) <= fewMultisets {
+			return true
+		}
+		many = true
+		for _, k := range few {
+			if !whole(k) {
+				return false
+			}
+		}
+		return true
+	})
+	if many {
+		return nil
+	}
+	return few
+}
+
 // multisetJobs calls yield with a job for each multiset, or, when there
 // are few, for each node of a multiset's blacks-first search at
 // splitDepth (blacks.go), or for each multiset and colour of the first
 // peg when the positions' search arranges them.
 func (p *problem) multisetJobs(yield func(job) bool) {
-	whole := func(k *[MaxColours + 1]uint8) job {
+	few := fewToSplit(p.multisets, func(k *[MaxColours + 1]uint8) bool {
 		if p.blacksFirst(k) {
-			return job{k: k, blacks: true}
+			return yield(job{k: k, blacks: true})
 		}
-		return job{k: k, suffix: p.newSuffixTable()}
-	}
-	var few []*[MaxColours + 1]uint8
-	split := true
-	p.multisets(func(k *[MaxColours + 1]uint8) bool {
-		if split {
-			if few = append(few, k); len(few) <= fewMultisets {
-				return true
-			}
-			split = false
-			for _, k := range few {
-				if !yield(whole(k)) {
-					return false
-				}
-			}
-			return true
-		}
-		return yield(whole(k))
+		return yield(job{k: k, suffix: p.newSuffixTable()})
 	})
-	if !split {
-		return
-	}
 	var b *blackFirst
 	for _, k := range few {
 		if p.blacksFirst(k) {

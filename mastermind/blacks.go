@@ -210,22 +210,33 @@ func newBlackFirst(p *problem) *blackFirst {
 
 // hintsByPlace returns the hints sorted by position and by their guess's
 // colour there (a counting sort), and where the hints of each position
-// and colour begin among them: blackFirst's hintsAt and hintsFrom.
+// and colour begin among them: the searches' hintsAt and hintsFrom, made
+// once and shared by every worker's (read only).
 func (p *problem) hintsByPlace() (at, from []int32) {
+	p.byPlaceOnce.Do(func() { p.byPlaceAt, p.byPlaceFrom = p.sortHintsByPlace() })
+	return p.byPlaceAt, p.byPlaceFrom
+}
+
+// sortHintsByPlace makes hintsByPlace's lists.
+func (p *problem) sortHintsByPlace() (at, from []int32) {
 	n := p.max + 1
 	from = make([]int32, p.pegs*n+1)
-	for x, g := range p.at { // x = q*hints+i
-		from[x/p.hints*n+int(g)+1]++
+	for q := range p.pegs {
+		for _, g := range p.at[q*p.hints:][:p.hints] {
+			from[q*n+int(g)+1]++
+		}
 	}
 	for x := 1; x < len(from); x++ {
 		from[x] += from[x-1]
 	}
 	at = make([]int32, len(p.at))
 	next := slices.Clone(from)
-	for x, g := range p.at {
-		y := x/p.hints*n + int(g)
-		at[next[y]] = int32(x % p.hints)
-		next[y]++
+	for q := range p.pegs {
+		for i, g := range p.at[q*p.hints:][:p.hints] {
+			y := q*n + int(g)
+			at[next[y]] = int32(i)
+			next[y]++
+		}
 	}
 	return at, from
 }

@@ -100,12 +100,14 @@ type problem struct {
 	plain bool
 	// sameAt is made once for the plain search's arrangers
 	// (pairPlaces).
-	sameOnce    sync.Once
-	sameAt      samePairs
-	reverseOnce sync.Once
-	rev         *problem // the guesses read backwards, to list suffixes on
-	backsMu     sync.Mutex
-	backs       []*arranger // arrangers of rev free to list with
+	byPlaceOnce            sync.Once // hintsByPlace
+	byPlaceAt, byPlaceFrom []int32
+	sameOnce               sync.Once
+	sameAt                 samePairs
+	reverseOnce            sync.Once
+	rev                    *problem // the guesses read backwards, to list suffixes on
+	backsMu                sync.Mutex
+	backs                  []*arranger // arrangers of rev free to list with
 }
 
 // prepare prepares in for the search that suits it: the plain one for

@@ -94,7 +94,7 @@ type plainArranger struct {
 	trail []change // the changes to s since the root, the latest last
 	// places[i*(max+1)+c] holds the open positions where hint i's guess
 	// has colour c and c may go, and open[c] the open positions c may go
-	// to: propagate's counts, kept as the state changes (drop, add).
+	// to: propagate's counts, kept as the state changes (count).
 	places []int
 	open   [MaxColours + 1]int
 	slack  []int // by hint, from the last propagate
@@ -343,9 +343,9 @@ func (a *plainArranger) split(k *[MaxColours + 1]int, emit func(*plainStart) boo
 	return a.search(func(Code) bool { return emit(&plainStart{state: a.s.clone(), solved: true}) })
 }
 
-// resume searches the share of multiset k's search that start begins
+// resume searches the share of a multiset's search that start begins
 // (split); false if yield stopped it.
-func (a *plainArranger) resume(k *[MaxColours + 1]int, start *plainStart, yield func(Code) bool) bool {
+func (a *plainArranger) resume(start *plainStart, yield func(Code) bool) bool {
 	if start.solved {
 		return yield(start.state.code)
 	}
@@ -524,9 +524,8 @@ func (a *plainArranger) propagate(s *plainState) bool {
 // search does for guesses near the code (blackFirst.pairRules): a place
 // where the guesses of hints i and j have the same colour gives both a
 // black or neither, any other place at most one of them. It reports
-// whether it changed s, and false if s has no arrangement. It reads the
-// hints' places (cand) as the last pass of hintRules found them, so it
-// runs only after a pass that changed nothing.
+// whether it changed s, and false if s has no arrangement. A pass over
+// every two hints, it runs only where the other rules change nothing.
 //
 // Guesses each the code with half its pegs recoloured, a third or half as
 // many as pegs, true or with a white made black (no solution), 72 to 128

@@ -62,7 +62,7 @@ func TestPlainSplit(t *testing.T) {
 			p.plainMultisets(func(k *[MaxColours + 1]int) bool {
 				return splitter.split(k, func(start *plainStart) bool {
 					shares++
-					return worker.resume(k, start, func(c Code) bool { got = append(got, slices.Clone(c)); return true })
+					return worker.resume(start, func(c Code) bool { got = append(got, slices.Clone(c)); return true })
 				})
 			})
 			if !sameCodes(got, want) {
@@ -368,6 +368,25 @@ func FuzzWordAgainstPlain(f *testing.F) {
 		}
 		if want := byPlain(in); !sameCodes(got, want) {
 			t.Fatalf("%d colours, hints %v: %d codes, the plain search's %d", max, in.Hints, len(got), len(want))
+		}
+	})
+}
+
+// BenchmarkSamePlaces compares two codes of 1,000 pegs, as pairsAgree
+// does every two guesses, counting the places they agree and marking them.
+func BenchmarkSamePlaces(b *testing.B) {
+	r := rand.New(rand.NewPCG(45, 46))
+	x, y := randomCode(r, 4, 1000), randomCode(r, 4, 1000)
+	mask := make([]uint64, (1000+63)/64)
+	b.Run("count", func(b *testing.B) {
+		for b.Loop() {
+			samePlaces(x, y)
+		}
+	})
+	b.Run("mask", func(b *testing.B) {
+		for b.Loop() {
+			clear(mask)
+			sameMask(x, y, mask)
 		}
 	})
 }

@@ -445,13 +445,7 @@ func (p *problem) pairsFit(s int, want []int, left int) bool {
 func samePlaces(a, b Code) int {
 	n, q := 0, 0
 	for ; q+8 <= len(a); q += 8 {
-		x := binary.LittleEndian.Uint64(a[q:]) ^ binary.LittleEndian.Uint64(b[q:])
-		// Bit 0 of each byte becomes the or of the byte's bits: whether
-		// its colours differ.
-		x |= x >> 4
-		x |= x >> 2
-		x |= x >> 1
-		n += 8 - bits.OnesCount64(x&0x0101010101010101)
+		n += bits.OnesCount64(agreeBytes(a[q:], b[q:]))
 	}
 	for ; q < len(a); q++ {
 		if a[q] == b[q] {
@@ -461,19 +455,26 @@ func samePlaces(a, b Code) int {
 	return n
 }
 
+// agreeBytes returns bit 0 of each byte of a word set where the first
+// eight pegs of a and b have the same colour there.
+func agreeBytes(a, b Code) uint64 {
+	x := binary.LittleEndian.Uint64(a) ^ binary.LittleEndian.Uint64(b)
+	// Bit 0 of each byte becomes the or of the byte's bits: whether its
+	// colours differ.
+	x |= x >> 4
+	x |= x >> 2
+	x |= x >> 1
+	return ^x & 0x0101010101010101
+}
+
 // sameMask sets in mask (a bit a position, zero beforehand) the positions
 // where the equally long codes a and b have the same colour, eight
 // positions a word operation, as samePlaces counts them.
 func sameMask(a, b Code, mask []uint64) {
 	q := 0
 	for ; q+8 <= len(a); q += 8 {
-		x := binary.LittleEndian.Uint64(a[q:]) ^ binary.LittleEndian.Uint64(b[q:])
-		x |= x >> 4
-		x |= x >> 2
-		x |= x >> 1
-		same := ^x & 0x0101010101010101
 		// Bit 0 of byte k goes to bit 56+k: the top byte gathers them.
-		mask[q/64] |= (same * 0x0102040810204080 >> 56) << (q % 64)
+		mask[q/64] |= (agreeBytes(a[q:], b[q:]) * 0x0102040810204080 >> 56) << (q % 64)
 	}
 	for ; q < len(a); q++ {
 		if a[q] == b[q] {
@@ -1277,7 +1278,7 @@ func (a *arranger) solve(j job, yield func(Code) bool) bool {
 			a.byPlain = newPlainArranger(a.problem)
 		}
 		if j.plain != nil {
-			return a.byPlain.resume(j.counts, j.plain, yield)
+			return a.byPlain.resume(j.plain, yield)
 		}
 		return a.byPlain.arrange(j.counts, yield)
 	}

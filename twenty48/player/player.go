@@ -46,10 +46,11 @@ func Failure(s Strategy) error {
 }
 
 // Choose returns s's move on g, a 4×4 grid without evil tiles, which s
-// sees as a Board (twenty48.BoardOf) unless it is a GridStrategy; false if
-// no move changes g, or s failed (Failure). On a grid whose only moves merge tiles of 32768 or
-// more, which a Board cannot, it plays the first of those, as the only
-// way on: a player's best games would otherwise end there.
+// sees as a Board (twenty48.BoardOf) unless it is a GridStrategy; false
+// if no move changes g, or s failed (Failure). On a grid whose only moves
+// merge tiles of 32768 or more, which a Board cannot, it plays the first
+// of those, as the only way on: a player's best games would otherwise
+// end there.
 func Choose(s Strategy, g twenty48.Grid) (twenty48.Direction, bool) {
 	if gs, ok := s.(GridStrategy); ok {
 		return gs.MoveGrid(g)

@@ -577,9 +577,9 @@ func (a *plainArranger) pairRules(s *plainState) (changed, ok bool) {
 func (a *plainArranger) hintRules(s *plainState, i int) bool {
 	m, guess := a.max+1, a.guess[i]
 	places := a.places[i*m:][:m]
-	most, forced, any := 0, 0, false
+	most, forced, total := 0, 0, 0
 	for c := 1; c < m; c++ {
-		any = any || places[c] > 0
+		total += places[c]
 		most += min(s.left[c], places[c])
 		forced += max(0, s.left[c]-(a.open[c]-places[c]))
 	}
@@ -591,10 +591,10 @@ func (a *plainArranger) hintRules(s *plainState, i int) bool {
 	changed := false
 	switch {
 	case s.need[i] == 0:
+		if total == 0 {
+			break // its colour is off its places already
+		}
 		for q, c := range s.code {
-			if !any {
-				break
-			}
 			if g := guess[q]; c == 0 && s.may[q]>>(g-1)&1 == 1 {
 				a.setMay(q, s.may[q]&^(1<<(g-1)))
 				changed = true

@@ -98,9 +98,9 @@ type problem struct {
 	// plain is set when the plain search (plain.go) solves p: the word
 	// searches' tables (lanes, hashing words) are not made.
 	plain bool
-	// sameAt is made once for the plain search's arrangers
-	// (pairPlaces).
-	byPlaceOnce            sync.Once // hintsByPlace
+	// The hints by place (hintsByPlace) and the places two guesses agree
+	// (pairPlaces), each made once for every worker's search.
+	byPlaceOnce            sync.Once
 	byPlaceAt, byPlaceFrom []int32
 	sameOnce               sync.Once
 	sameAt                 samePairs

@@ -17,7 +17,7 @@ func byBlacks(in *Instance, split, near bool) []Code {
 	b, worker := newBlackFirst(p), newBlackFirst(p)
 	var out []Code
 	keep := func(c Code) bool { out = append(out, slices.Clone(c)); return true }
-	p.multisets(func(k *[MaxColours + 1]uint8) bool {
+	p.multisets(func(k *[wordColours + 1]uint8) bool {
 		if !split {
 			return b.arrange(k, keep)
 		}
@@ -31,7 +31,7 @@ func byPositions(in *Instance) []Code {
 	p := prepareAs(in, false)
 	a := newArranger(p)
 	var out []Code
-	p.multisets(func(k *[MaxColours + 1]uint8) bool {
+	p.multisets(func(k *[wordColours + 1]uint8) bool {
 		return a.arrange(k, func(c Code) bool { out = append(out, slices.Clone(c)); return true })
 	})
 	return out
@@ -91,7 +91,7 @@ func TestArrangementsOfOneHint(t *testing.T) {
 		max, pegs := 2+r.IntN(10), 2+r.IntN(40)
 		in := randomInstance(r, max, pegs, 1)
 		p := prepare(in)
-		var k [MaxColours + 1]uint8
+		var k [wordColours + 1]uint8
 		for range pegs {
 			k[1+r.IntN(max)]++
 		}
@@ -125,7 +125,7 @@ func TestEachMultisetItsSearch(t *testing.T) {
 		in := randomInstance(r, max, pegs, 3+r.IntN(2))
 		p := prepare(in)
 		kinds := map[bool]bool{}
-		p.multisets(func(k *[MaxColours + 1]uint8) bool { kinds[p.blacksFirst(k)] = true; return true })
+		p.multisets(func(k *[wordColours + 1]uint8) bool { kinds[p.blacksFirst(k)] = true; return true })
 		if len(kinds) < 2 {
 			continue
 		}
@@ -133,7 +133,7 @@ func TestEachMultisetItsSearch(t *testing.T) {
 		var got, want codeSet
 		Solve(in, got.add)
 		a := newArranger(p)
-		p.multisets(func(k *[MaxColours + 1]uint8) bool { return a.arrange(k, want.add) })
+		p.multisets(func(k *[wordColours + 1]uint8) bool { return a.arrange(k, want.add) })
 		if got != want || got.n == 0 {
 			t.Fatalf("instance %d (%d pegs, %d colours, %d hints): %+v, want %+v", i, pegs, max, len(in.Hints), got, want)
 		}

@@ -29,6 +29,7 @@ func Parse(r io.Reader) (*Instance, error) {
 	sc.Buffer(make([]byte, 64*1024), 16<<20)
 	var in *Instance
 	var guess Code
+	var seen guessColours // over more than wordColours colours
 	guessLine, line := 0, 0
 	maxLine := 1
 	word := func(w []byte) error {
@@ -64,6 +65,9 @@ func Parse(r io.Reader) (*Instance, error) {
 		}
 		if c < 1 || c > in.Max {
 			return &ParseError{line, fmt.Sprintf("colour %d is not one of 1 to %d", c, in.Max)}
+		}
+		if in.Max > wordColours && !seen.addColour(uint8(c)) {
+			return &ParseError{line, tooManyColours}
 		}
 		if len(guess) == MaxPegs {
 			return &ParseError{line, fmt.Sprintf("a guess of more than %d pegs", MaxPegs)}

@@ -13,9 +13,10 @@ import (
 	"strings"
 )
 
-// MaxColours is the largest number of colours: the solver keeps sets of
-// colours in 64-bit words.
-const MaxColours = 64
+// MaxColours is the largest number of colours: a code holds a byte a peg.
+// The solver searches over at most wordColours of them; over more, the
+// guesses may have at most wordColours-1 colours between them (compact).
+const MaxColours = 255
 
 // MaxPegs is the longest code: a bound on the memory an instance file may
 // ask for, not on the solver, which takes codes of any length.
@@ -59,18 +60,22 @@ func (a Answer) Possible(pegs int) bool {
 // pegs taken out of both, the sum over colours of the smaller of the
 // colour's counts in the guess and in the code.
 func Score(guess, code Code) Answer {
-	var g, k [MaxColours + 1]int
+	// The code's pegs left of each colour, taken by the guess's pegs left
+	// in turn: one array, as the colours may be many.
+	var left [MaxColours + 1]int32
 	a := Answer{}
 	for i := range guess {
 		if guess[i] == code[i] {
 			a.Blacks++
 			continue
 		}
-		g[guess[i]]++
-		k[code[i]]++
+		left[code[i]]++
 	}
-	for c := range g {
-		a.Whites += min(g[c], k[c])
+	for i, c := range guess {
+		if c != code[i] && left[c] > 0 {
+			left[c]--
+			a.Whites++
+		}
 	}
 	return a
 }
@@ -98,7 +103,8 @@ func (in *Instance) Pegs() int {
 
 // Validate checks what the solver relies on: 1 to MaxColours colours, at
 // least one hint, guesses of one length (1 to MaxPegs) over the colours,
-// answers that fit the length.
+// answers that fit the length, and over more than wordColours colours, at
+// most wordColours-1 of them in the guesses.
 func (in *Instance) Validate() error {
 	if in.Max < 1 || in.Max > MaxColours {
 		return fmt.Errorf("%d colours: want 1 to %d", in.Max, MaxColours)
@@ -122,6 +128,14 @@ func (in *Instance) Validate() error {
 		a := h.Answer
 		if a.Blacks < 0 || a.Whites < 0 || a.Blacks+a.Whites > pegs {
 			return fmt.Errorf("hint %d: answer %v does not fit %d pegs", i+1, a, pegs)
+		}
+	}
+	if in.Max > wordColours {
+		var seen guessColours
+		for i, h := range in.Hints {
+			if !seen.add(h.Guess) {
+				return fmt.Errorf("hint %d: %s", i+1, tooManyColours)
+			}
 		}
 	}
 	return nil

@@ -71,7 +71,7 @@ func meetFor(p *problem) *meeting {
 	m := &meeting{split: p.pegs / 2}
 	m.multisets.limit, m.groups.limit = meetLimit, meetLimit
 	many := false
-	p.multisets(func(k *[MaxColours + 1]uint8) bool {
+	p.multisets(func(k *[wordColours + 1]uint8) bool {
 		key := uint64(0)
 		for c := p.max; c >= 1; c-- {
 			key = key*uint64(p.pegs+1) + uint64(k[c])

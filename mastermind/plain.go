@@ -30,7 +30,7 @@ const wordPegs = 64
 // plainMultisets calls yield with every colour count (index 1 to max)
 // whose matches with every guess are the hints', as multisets does and
 // in its order; yield may keep the array.
-func (p *problem) plainMultisets(yield func(*[MaxColours + 1]int) bool) {
+func (p *problem) plainMultisets(yield func(*[wordColours + 1]int) bool) {
 	p.pairBounds()
 	colourCounts(p, p.matches, func(s, n, used int, r, next []int) (more, ok bool) {
 		// As in multisets: no hint matched beyond its answer (more pegs
@@ -58,7 +58,7 @@ func (p *problem) plainMultisets(yield func(*[MaxColours + 1]int) bool) {
 // or, when there are few (fewMultisets), with a job for each share of
 // each one's search (split), as multisetJobs does.
 func (p *problem) plainJobs(yield func(job) bool) {
-	few := fewToSplit(p.plainMultisets, func(k *[MaxColours + 1]int) bool { return yield(job{counts: k}) })
+	few := fewToSplit(p.plainMultisets, func(k *[wordColours + 1]int) bool { return yield(job{counts: k}) })
 	if len(few) == 0 {
 		return
 	}
@@ -96,7 +96,7 @@ type plainArranger struct {
 	// has colour c and c may go, and open[c] the open positions c may go
 	// to: propagate's counts, kept as the state changes (count).
 	places []int
-	open   [MaxColours + 1]int
+	open   [wordColours + 1]int
 	slack  []int // by hint, from the last propagate
 	// For guesses near the code (pairRules): the positions where each
 	// two guesses have the same colour, and cand[i*words:] the open places
@@ -164,7 +164,7 @@ func (p *problem) pairPlaces() samePairs {
 type plainState struct {
 	may  []uint64 // the colours each position may have (bit c-1)
 	code Code     // the colour placed at each position, 0 while open
-	left [MaxColours + 1]int
+	left [wordColours + 1]int
 	need []int // blacks still wanted, by hint
 }
 
@@ -295,13 +295,13 @@ func (a *plainArranger) undo(mark int) {
 
 // arrange calls yield with every arrangement of multiset k that gives
 // each hint its blacks; false if yield stopped it.
-func (a *plainArranger) arrange(k *[MaxColours + 1]int, yield func(Code) bool) bool {
+func (a *plainArranger) arrange(k *[wordColours + 1]int, yield func(Code) bool) bool {
 	a.reset(k)
 	return a.search(yield)
 }
 
 // reset makes the state the root of multiset k's search.
-func (a *plainArranger) reset(k *[MaxColours + 1]int) {
+func (a *plainArranger) reset(k *[wordColours + 1]int) {
 	s := &a.s
 	var colours uint64
 	for c := 1; c <= a.max; c++ {
@@ -336,7 +336,7 @@ func (a *plainArranger) recount() {
 // search one worker does alone (resume), so that a multiset with many
 // arrangements or dead ends keeps every core busy. False if emit stopped
 // it.
-func (a *plainArranger) split(k *[MaxColours + 1]int, emit func(*plainStart) bool) bool {
+func (a *plainArranger) split(k *[wordColours + 1]int, emit func(*plainStart) bool) bool {
 	a.reset(k)
 	a.emit, a.depth = emit, 0
 	defer func() { a.emit = nil }()

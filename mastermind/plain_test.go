@@ -23,7 +23,7 @@ func byPlainNear(in *Instance, near bool) ([]Code, int) {
 	p.near = near
 	a := newPlainArranger(p)
 	var out []Code
-	p.plainMultisets(func(k *[MaxColours + 1]int) bool {
+	p.plainMultisets(func(k *[wordColours + 1]int) bool {
 		return a.arrange(k, func(c Code) bool { out = append(out, slices.Clone(c)); return true })
 	})
 	return out, a.nodes
@@ -59,7 +59,7 @@ func TestPlainSplit(t *testing.T) {
 			p.near = near
 			splitter, worker := newPlainArranger(p), newPlainArranger(p)
 			var got []Code
-			p.plainMultisets(func(k *[MaxColours + 1]int) bool {
+			p.plainMultisets(func(k *[wordColours + 1]int) bool {
 				return splitter.split(k, func(start *plainStart) bool {
 					shares++
 					return worker.resume(start, func(c Code) bool { got = append(got, slices.Clone(c)); return true })
@@ -132,16 +132,16 @@ func TestWordAgainstPlain(t *testing.T) {
 			continue // a test of output rather than search
 		}
 		i++
-		var word, plain [][MaxColours + 1]int
-		prepareAs(in, false).multisets(func(k *[MaxColours + 1]uint8) bool {
-			var n [MaxColours + 1]int
+		var word, plain [][wordColours + 1]int
+		prepareAs(in, false).multisets(func(k *[wordColours + 1]uint8) bool {
+			var n [wordColours + 1]int
 			for c, x := range k {
 				n[c] = int(x)
 			}
 			word = append(word, n)
 			return true
 		})
-		prepareAs(in, true).plainMultisets(func(k *[MaxColours + 1]int) bool { plain = append(plain, *k); return true })
+		prepareAs(in, true).plainMultisets(func(k *[wordColours + 1]int) bool { plain = append(plain, *k); return true })
 		if !slices.Equal(word, plain) {
 			t.Fatalf("instance %d (%d pegs, %d colours, %d hints): %d colour counts, the plain search's %d", i, pegs, max, len(in.Hints), len(word), len(plain))
 		}
@@ -172,7 +172,7 @@ func TestNear(t *testing.T) {
 	r := rand.New(rand.NewPCG(37, 38))
 	for range 100 {
 		max, pegs := 6+r.IntN(15), 8+r.IntN(41)
-		if p := prepare(nearCode(r, max, pegs, nearHints+r.IntN(pegs))); !p.near || !p.blacksFirst(new([MaxColours + 1]uint8)) || p.plain {
+		if p := prepare(nearCode(r, max, pegs, nearHints+r.IntN(pegs))); !p.near || !p.blacksFirst(new([wordColours + 1]uint8)) || p.plain {
 			t.Fatalf("%d pegs over %d colours near the code: not blacks first with the count rules", pegs, max)
 		}
 		if prepare(nearCode(r, max, pegs, nearHints-1)).near {
@@ -315,7 +315,7 @@ func TestCompareApart(t *testing.T) {
 		ref := randomCode(r, max, pegs)
 		a, apartA := near(ref, max, r.IntN(6))
 		b, apartB := near(ref, max, r.IntN(6))
-		var countA, countB [MaxColours + 1]int
+		var countA, countB [wordColours + 1]int
 		for q := range a {
 			countA[a[q]]++
 			countB[b[q]]++
@@ -326,12 +326,12 @@ func TestCompareApart(t *testing.T) {
 				wantMore += d
 			}
 		}
-		var delta [MaxColours + 1]int
+		var delta [wordColours + 1]int
 		same, more := compareApart(a, b, apartA, apartB, &delta)
 		if want := samePlaces(a, b); same != want || more != wantMore {
 			t.Fatalf("instance %d: compareApart(%v, %v) = %d, %d; want %d, %d", i, a, b, same, more, want, wantMore)
 		}
-		if delta != ([MaxColours + 1]int{}) {
+		if delta != ([wordColours + 1]int{}) {
 			t.Fatalf("instance %d: scratch left %v", i, delta)
 		}
 	}

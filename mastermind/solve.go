@@ -108,14 +108,22 @@ type problem struct {
 	rev                    *problem // the guesses read backwards, to list suffixes on
 	backsMu                sync.Mutex
 	backs                  []*arranger // arrangers of rev free to list with
+	// palette, if not nil, maps the colours of this compact instance back
+	// onto those of the instance over more colours it stands for.
+	palette *palette
 }
 
 // prepare prepares in for the search that suits it: the plain one for
 // codes longer than wordPegs, the word searches for the rest, with the
 // count rules for guesses near the code.
 func prepare(in *Instance) *problem {
+	var pal *palette
+	if in.Max > wordColours {
+		in, pal = compact(in)
+	}
 	p := prepareAs(in, in.Pegs() > wordPegs)
 	p.near = near(in)
+	p.palette = pal
 	return p
 }
 
@@ -177,7 +185,7 @@ func prepareAs(in *Instance, plain bool) *problem {
 	// A colour's weight is its pegs in the guesses, each weighing the more
 	// the fewer matches its hint wants: a hint with few matches caps the
 	// colours of its guess soonest.
-	var weight [MaxColours + 1]float64
+	var weight [wordColours + 1]float64
 	for i, h := range in.Hints {
 		p.guess[i] = h.Guess
 		p.blacks[i], p.matches[i] = h.Answer.Blacks, h.Answer.Blacks+h.Answer.Whites
@@ -246,14 +254,14 @@ func answersPossible(in *Instance) bool {
 // here at once, where the search would meet it only at the end of every
 // branch.
 func pairsAgree(in *Instance) bool {
-	counts := make([][MaxColours + 1]int, len(in.Hints))
+	counts := make([][wordColours + 1]int, len(in.Hints))
 	for i, h := range in.Hints {
 		for _, c := range h.Guess {
 			counts[i][c]++
 		}
 	}
 	apart := apartFromFirst(in)
-	agree := func(i, j int, delta *[MaxColours + 1]int) bool {
+	agree := func(i, j int, delta *[wordColours + 1]int) bool {
 		h, o := in.Hints[i], in.Hints[j]
 		// more is the pegs of h's guess beyond o's of each colour, as many
 		// as o's beyond h's: the guesses are equally long.
@@ -285,7 +293,7 @@ func pairsAgree(in *Instance) bool {
 	var wg sync.WaitGroup
 	for w := range workers {
 		wg.Go(func() {
-			var delta [MaxColours + 1]int // compareApart's
+			var delta [wordColours + 1]int // compareApart's
 			for i := w; i < n && !clash.Load(); i += workers {
 				for j := range i {
 					if !agree(i, j, &delta) {
@@ -345,7 +353,7 @@ const apartShare = 32
 // given the positions where each differs from a third code (sorted):
 // elsewhere both have its colour. delta is scratch space, all zero, and
 // left so.
-func compareApart(a, b Code, apartA, apartB []int32, delta *[MaxColours + 1]int) (same, more int) {
+func compareApart(a, b Code, apartA, apartB []int32, delta *[wordColours + 1]int) (same, more int) {
 	differ := 0
 	i, j := 0, 0
 	for i < len(apartA) || j < len(apartB) {
@@ -590,7 +598,7 @@ func (p *problem) laneTables() {
 // is colourCounts with each hint's matches still wanted in a lane of a
 // word (lanes.go), a guess's pegs of a colour matched in one step for
 // eight hints at once.
-func (p *problem) multisets(yield func(*[MaxColours + 1]uint8) bool) {
+func (p *problem) multisets(yield func(*[wordColours + 1]uint8) bool) {
 	w := len(p.want)
 	p.pairBounds()
 	wants := make([]int, p.pairHints) // next's first lanes, for pairsFit
@@ -648,8 +656,8 @@ func (p *problem) multisets(yield func(*[MaxColours + 1]uint8) bool) {
 // hint's matches still wanted) from which no multiset completes are
 // remembered, the recent ones at least (deadCache): the counts of the
 // colours before them reach the same state in many ways.
-func colourCounts[W uint64 | int, N uint8 | int](p *problem, want []W, step func(s, n, used int, r, next []W) (more, ok bool), yield func(*[MaxColours + 1]N) bool) {
-	var k [MaxColours + 1]N
+func colourCounts[W uint64 | int, N uint8 | int](p *problem, want []W, step func(s, n, used int, r, next []W) (more, ok bool), yield func(*[wordColours + 1]N) bool) {
+	var k [wordColours + 1]N
 	w := len(want)
 	// wanted[s*w:][:w] is what is still wanted before the s-th colour.
 	wanted := make([]W, (p.max+2)*w)
@@ -722,7 +730,7 @@ func colourCounts[W uint64 | int, N uint8 | int](p *problem, want []W, step func
 
 // shares calls yield with k and every way to add extra pegs to the
 // colours full (those in k so far); false if yield stopped it.
-func shares[N uint8 | int](k *[MaxColours + 1]N, full []int, extra int, yield func(*[MaxColours + 1]N) bool) bool {
+func shares[N uint8 | int](k *[wordColours + 1]N, full []int, extra int, yield func(*[wordColours + 1]N) bool) bool {
 	if len(full) <= 1 || extra == 0 {
 		cp := *k
 		if len(full) > 0 {
@@ -808,11 +816,12 @@ type arranger struct {
 	byBlacks  *blackFirst    // the search of blacksFirst instances, made on first use
 	byPlain   *plainArranger // the search of plain instances, made on first use
 	met       []listed       // the suffixes placeLast meets, reused from one state to the next
+	expansion expansion      // for the palette's codes
 	// probe is placeLast's: the states each colour of its position
 	// leaves, their filter words and the colours.
 	probe struct {
-		keys, words [MaxColours]uint64
-		colours     [MaxColours]uint8
+		keys, words [wordColours]uint64
+		colours     [wordColours]uint8
 	}
 }
 
@@ -880,7 +889,7 @@ func newArranger(p *problem) *arranger {
 
 // arrange calls yield with every arrangement of multiset k that gives each
 // hint its blacks, in lexicographic order; false if yield stopped it.
-func (a *arranger) arrange(k *[MaxColours + 1]uint8, yield func(Code) bool) bool {
+func (a *arranger) arrange(k *[wordColours + 1]uint8, yield func(Code) bool) bool {
 	if !a.reset(k) {
 		return true
 	}
@@ -898,7 +907,7 @@ func (a *arranger) arrange(k *[MaxColours + 1]uint8, yield func(Code) bool) bool
 
 // reset sets the arranger to place multiset k from the first position;
 // false if some hint cannot get its blacks from it at all.
-func (a *arranger) reset(k *[MaxColours + 1]uint8) bool {
+func (a *arranger) reset(k *[wordColours + 1]uint8) bool {
 	a.avail, a.key = 0, 0
 	clear(a.leftLanes)
 	for c := 1; c <= a.max; c++ {
@@ -1162,12 +1171,12 @@ func (p *problem) solve(yield func(Code) bool) {
 // of a multiset, or the solutions of a run of first halves when the
 // instance meets in the middle.
 type job struct {
-	k        *[MaxColours + 1]uint8
-	blacks   bool                 // k is arranged blacks first (blacksFirst)
-	first    uint64               // the colours the first peg may have (bit c-1), 0 for any
-	start    *blackStart          // if not nil, the node of k's blacks-first search to search from
-	counts   *[MaxColours + 1]int // if not nil, the multiset the plain search arranges
-	plain    *plainStart          // if not nil, the node of counts' plain search to search from
+	k        *[wordColours + 1]uint8
+	blacks   bool                  // k is arranged blacks first (blacksFirst)
+	first    uint64                // the colours the first peg may have (bit c-1), 0 for any
+	start    *blackStart           // if not nil, the node of k's blacks-first search to search from
+	counts   *[wordColours + 1]int // if not nil, the multiset the plain search arranges
+	plain    *plainStart           // if not nil, the node of counts' plain search to search from
 	meet     *meeting
 	from, to int // the first halves of meet
 	// suffix is the suffixes of k, listed by the first job of k to need
@@ -1237,7 +1246,7 @@ func fewToSplit[K any](each func(yield func(K) bool), whole func(K) bool) []K {
 // splitDepth (blacks.go), or for each multiset and colour of the first
 // peg when the positions' search arranges them.
 func (p *problem) multisetJobs(yield func(job) bool) {
-	few := fewToSplit(p.multisets, func(k *[MaxColours + 1]uint8) bool {
+	few := fewToSplit(p.multisets, func(k *[wordColours + 1]uint8) bool {
 		if p.blacksFirst(k) {
 			return yield(job{k: k, blacks: true})
 		}
@@ -1266,6 +1275,15 @@ func (p *problem) multisetJobs(yield func(job) bool) {
 // solve calls yield with the solutions of job j; false if yield stopped
 // it.
 func (a *arranger) solve(j job, yield func(Code) bool) bool {
+	if pal := a.palette; pal != nil {
+		return a.search(j, func(c Code) bool { return pal.expand(&a.expansion, c, yield) })
+	}
+	return a.search(j, yield)
+}
+
+// search calls yield with the solutions of job j in the compact
+// instance's colours; false if yield stopped it.
+func (a *arranger) search(j job, yield func(Code) bool) bool {
 	// The searches look at stop every few thousand nodes, which a job
 	// queued or made after it was set would search first: a multiset
 	// split into hundreds of jobs of a few thousand nodes each went on for
@@ -1390,14 +1408,37 @@ const pendingResults = 512
 
 // Count returns the number of codes that agree with the hints, counted on
 // all cores. It gives up with ctx's error when ctx is done.
+//
+// Over more than wordColours colours it counts each compact code as the
+// codes it stands for, without listing them: 2,897,022,976 codes of 4
+// pegs over 255 colours in milliseconds where listing them took 8 s. Past
+// the largest int it returns errTooMany.
 func Count(ctx context.Context, in *Instance) (int, error) {
 	total := 0
 	err := parallel(ctx, in, func(a *arranger, j job, emit func(int)) {
 		n := 0
-		a.solve(j, func(Code) bool { n++; return true })
+		a.search(j, func(c Code) bool {
+			n = addCount(n, a.palette.ways(c))
+			return n >= 0
+		})
 		emit(n)
-	}, func(n int) bool { total += n; return true })
+	}, func(n int) bool {
+		total = addCount(total, n)
+		return total >= 0
+	})
+	if err == nil && total < 0 {
+		err = errTooMany
+	}
 	return total, err
+}
+
+// addCount returns a+b, or -1 if either is -1 or the sum passes the
+// largest int.
+func addCount(a, b int) int {
+	if a < 0 || b < 0 || a > math.MaxInt-b {
+		return -1
+	}
+	return a + b
 }
 
 // WriteSolutions writes every code that agrees with the hints as the
@@ -1484,9 +1525,9 @@ var pegText, pegLen = func() (text [MaxColours + 1]uint32, n [MaxColours + 1]int
 }()
 
 // codeRoom returns the room appendCode needs for a code of pegs: ",[", a
-// colour and a comma a peg (the last comma becomes "]"), and the bytes
-// past the last peg that its word may write.
-func codeRoom(pegs int) int { return 2 + 3*pegs + 4 }
+// colour of up to three digits and a comma a peg (the last comma becomes
+// "]"), and the bytes past the last peg that its word may write.
+func codeRoom(pegs int) int { return 2 + 4*pegs + 4 }
 
 // appendCode appends ",[" and code's text, "[3,1,4]", to text, which must
 // have codeRoom(len(code)) bytes of room beyond its length; code has a peg

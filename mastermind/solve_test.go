@@ -114,27 +114,34 @@ func TestAgainstBruteForce(t *testing.T) {
 		if i%3 == 0 { // an answer that may contradict the others
 			randomAnswer(r, in)
 		}
-		want := bruteForce(in)
-		got := solveAll(in)
-		inOrder := slices.Clone(got)
-		slices.SortFunc(got, slices.Compare)
-		if !slices.EqualFunc(got, want, slices.Equal) {
-			t.Fatalf("instance %d (%d colours): got %v, want %v\n%+v", i, max, got, want, in.Hints)
-		}
-		if n, _ := Count(context.Background(), in); n != len(want) {
-			t.Fatalf("instance %d: Count %d, want %d", i, n, len(want))
-		}
-		var buf bytes.Buffer
-		if n, err := WriteSolutions(context.Background(), &buf, in); err != nil || n != len(want) {
-			t.Fatalf("instance %d: WriteSolutions %d, %v", i, n, err)
-		}
-		var text []string
-		for _, c := range inOrder {
-			text = append(text, c.String())
-		}
-		if w := "[" + strings.Join(text, ",") + "].\n"; buf.String() != w {
-			t.Fatalf("instance %d: wrote %q, want %q", i, buf.String(), w)
-		}
+		checkSolvers(t, fmt.Sprintf("instance %d", i), in, bruteForce(in))
+	}
+}
+
+// checkSolvers fails t unless Solve finds exactly the codes want (sorted),
+// each once, Count counts them and WriteSolutions writes them in Solve's
+// order.
+func checkSolvers(t *testing.T, name string, in *Instance, want []Code) {
+	t.Helper()
+	got := solveAll(in)
+	inOrder := slices.Clone(got)
+	slices.SortFunc(got, slices.Compare)
+	if !slices.EqualFunc(got, want, slices.Equal) {
+		t.Fatalf("%s (%d colours): got %v, want %v\n%+v", name, in.Max, got, want, in.Hints)
+	}
+	if n, _ := Count(context.Background(), in); n != len(want) {
+		t.Fatalf("%s: Count %d, want %d", name, n, len(want))
+	}
+	var buf bytes.Buffer
+	if n, err := WriteSolutions(context.Background(), &buf, in); err != nil || n != len(want) {
+		t.Fatalf("%s: WriteSolutions %d, %v", name, n, err)
+	}
+	var text []string
+	for _, c := range inOrder {
+		text = append(text, c.String())
+	}
+	if w := "[" + strings.Join(text, ",") + "].\n"; buf.String() != w {
+		t.Fatalf("%s: wrote %q, want %q", name, buf.String(), w)
 	}
 }
 
@@ -155,7 +162,7 @@ func TestMultisetsAgainstBruteForce(t *testing.T) {
 			randomAnswer(r, in)
 		}
 		var want []string
-		var k [MaxColours + 1]uint8
+		var k [wordColours + 1]uint8
 		var rec func(c, left int)
 		rec = func(c, left int) {
 			if c > max {
@@ -172,7 +179,7 @@ func TestMultisetsAgainstBruteForce(t *testing.T) {
 		}
 		rec(1, pegs)
 		var got []string
-		prepareAs(in, false).multisets(func(k *[MaxColours + 1]uint8) bool {
+		prepareAs(in, false).multisets(func(k *[wordColours + 1]uint8) bool {
 			got = append(got, fmt.Sprint(k[1:max+1]))
 			return true
 		})
@@ -334,9 +341,9 @@ func TestPairsFit(t *testing.T) {
 
 // countsMatch reports whether a code with k[c] pegs of each colour c
 // matches each guess in as many pegs as its hint's blacks and whites.
-func countsMatch(in *Instance, k *[MaxColours + 1]uint8) bool {
+func countsMatch(in *Instance, k *[wordColours + 1]uint8) bool {
 	for _, h := range in.Hints {
-		var g [MaxColours + 1]int
+		var g [wordColours + 1]int
 		for _, c := range h.Guess {
 			g[c]++
 		}
@@ -568,7 +575,7 @@ func TestMeetingAgainstArrangement(t *testing.T) {
 		var want []Code
 		p := prepareAs(in, false)
 		a := newArranger(p)
-		p.multisets(func(k *[MaxColours + 1]uint8) bool {
+		p.multisets(func(k *[wordColours + 1]uint8) bool {
 			return a.arrange(k, func(c Code) bool { want = append(want, slices.Clone(c)); return true })
 		})
 		if meetFor(prepareAs(in, false)) == nil {
@@ -594,7 +601,7 @@ func TestSuffixesAgainstSearch(t *testing.T) {
 		}
 		p := prepareAs(in, false)
 		a := newArranger(p)
-		p.multisets(func(k *[MaxColours + 1]uint8) bool {
+		p.multisets(func(k *[wordColours + 1]uint8) bool {
 			var want []Code
 			a.suffix = nil
 			a.arrange(k, func(c Code) bool { want = append(want, slices.Clone(c)); return true })
@@ -754,6 +761,7 @@ func TestParseErrors(t *testing.T) {
 		{"4\n", "no hints"},
 		{"4\n1 two 1/0", `line 2: "two" is neither a colour nor an answer`},
 		{"0\n1 1/0", "not a number of colours"},
+		{"256\n1 1/0", "not a number of colours from 1 to 255"},
 	} {
 		_, err := Parse(strings.NewReader(tt.in))
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
@@ -856,8 +864,8 @@ func TestEstimate(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
 	in := randomInstance(r, 6, 12, 6)
 	p := prepareAs(in, false)
-	var k *[MaxColours + 1]uint8
-	p.multisets(func(m *[MaxColours + 1]uint8) bool { k = m; return false })
+	var k *[wordColours + 1]uint8
+	p.multisets(func(m *[wordColours + 1]uint8) bool { k = m; return false })
 	const descents = 1 << 14
 	paths := make([]float64, p.pegs-3)
 	a := newArranger(p)

@@ -103,7 +103,7 @@ const minSuffixPegs = 5
 // maxListed, it lists shorter suffixes (each position less divides them
 // by about the number of colours), down to minSuffixPegs; t.ok is false if
 // even those were too many.
-func (t *suffixTable) list(a *arranger, k *[MaxColours + 1]uint8) {
+func (t *suffixTable) list(a *arranger, k *[wordColours + 1]uint8) {
 	p := a.problem
 	t.from = t.split(a, k)
 	for ; p.pegs-t.from >= minSuffixPegs; t.from++ {
@@ -117,7 +117,7 @@ func (t *suffixTable) list(a *arranger, k *[MaxColours + 1]uint8) {
 // listFrom lists the suffixes from t.from on, on all cores, each taking
 // the colours of the last peg one by one; false if there were more than
 // maxListed.
-func (t *suffixTable) listFrom(p *problem, k *[MaxColours + 1]uint8) bool {
+func (t *suffixTable) listFrom(p *problem, k *[wordColours + 1]uint8) bool {
 	var last []uint64 // the colours the last peg may have, one bit each
 	for c := 1; c <= p.max; c++ {
 		if k[c] > 0 {
@@ -407,7 +407,7 @@ func (a *arranger) listLast(p int) bool {
 // of the number of ways the search places multiset k's first d pegs:
 // the product of the choices along one random descent (Knuth, 1975), an
 // unbiased estimate whose mean over many descents converges.
-func (a *arranger) estimate(k *[MaxColours + 1]uint8, rnd uint64, paths []float64) {
+func (a *arranger) estimate(k *[wordColours + 1]uint8, rnd uint64, paths []float64) {
 	if !a.reset(k) {
 		return
 	}
@@ -446,7 +446,7 @@ const (
 // where the nodes of the search from the start before it, and the
 // suffixes listed after it (each at listCost), cost least, as estimated
 // by random descents of both searches.
-func (t *suffixTable) split(a *arranger, k *[MaxColours + 1]uint8) int {
+func (t *suffixTable) split(a *arranger, k *[wordColours + 1]uint8) int {
 	p := a.problem
 	b := p.backArranger()
 	defer p.releaseBack(b)

@@ -1,7 +1,7 @@
 package mastermind
 
 import (
-	"fmt"
+	"errors"
 	"math"
 	"math/bits"
 )
@@ -14,7 +14,9 @@ const wordColours = 64
 
 // tooManyColours says why an instance over more than wordColours colours
 // whose guesses have wordColours or more of them between them is refused.
-var tooManyColours = fmt.Sprintf("the guesses have more than %d colours between them: over more than %d colours the solver takes at most %[1]d", wordColours-1, wordColours)
+// (Constants, not made with fmt, as they would be at every start of the
+// binary; TestTooManyGuessColours holds them to wordColours.)
+const tooManyColours = "the guesses have more than 63 colours between them: over more than 64 colours the solver takes at most 63"
 
 // guessColours is the set of colours met in guesses, for an instance
 // over more than wordColours colours (compact).
@@ -129,7 +131,7 @@ func (pal *palette) expand(e *expansion, c Code, yield func(Code) bool) bool {
 }
 
 // errTooMany is Count's error past the largest int.
-var errTooMany = fmt.Errorf("more than %d codes", math.MaxInt)
+var errTooMany = errors.New("more than 9223372036854775807 codes (the largest int): too many to count")
 
 // ways returns how many codes of the instance compact code c stands for:
 // the palette's others to the power of c's pegs of the last colour; 1

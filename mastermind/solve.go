@@ -1514,15 +1514,21 @@ func WriteSolutions(ctx context.Context, w io.Writer, in *Instance) (int, error)
 // with one store, where appending its digits and a comma took two calls
 // of a copy of one or two bytes (a third of the time of writing 3.6
 // million codes of 20 pegs).
-var pegText, pegLen = func() (text [MaxColours + 1]uint32, n [MaxColours + 1]int) {
-	for c := range text {
+var (
+	pegText [MaxColours + 1]uint32
+	pegLen  [MaxColours + 1]uint8
+)
+
+// init fills pegText and pegLen in place: a function returning them would
+// build them on the stack and copy them, at every start of the binary.
+func init() {
+	for c := range pegText {
 		var b [4]byte
-		k := copy(b[:], strconv.Itoa(c))
+		k := len(strconv.AppendInt(b[:0], int64(c), 10))
 		b[k] = ','
-		text[c], n[c] = binary.LittleEndian.Uint32(b[:]), k+1
+		pegText[c], pegLen[c] = binary.LittleEndian.Uint32(b[:]), uint8(k+1)
 	}
-	return text, n
-}()
+}
 
 // codeRoom returns the room appendCode needs for a code of pegs: ",[", a
 // colour of up to three digits and a comma a peg (the last comma becomes
@@ -1539,7 +1545,7 @@ func appendCode(text []byte, code Code) []byte {
 	at := 2
 	for _, c := range code {
 		binary.LittleEndian.PutUint32(buf[at:], pegText[c])
-		at += pegLen[c]
+		at += int(pegLen[c])
 	}
 	buf[at-1] = ']' // the last peg's comma
 	return text[:n+at]

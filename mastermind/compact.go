@@ -2,80 +2,115 @@ package mastermind
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"math/bits"
 )
 
 // wordColours is the most colours the solver searches over: it keeps sets
 // of colours in 64-bit words. An instance over more colours is solved as
-// a compact one (compact), over the colours of its guesses and one colour
-// more standing for all the others.
+// a compact one (compact).
 const wordColours = 64
 
-// tooManyColours says why an instance over more than wordColours colours
-// whose guesses have wordColours or more of them between them is refused.
-// (Constants, not made with fmt, as they would be at every start of the
-// binary; TestTooManyGuessColours holds them to wordColours.)
-const tooManyColours = "the guesses have more than 63 colours between them: over more than 64 colours the solver takes at most 63"
+// colourSet is a set of colours.
+type colourSet [(MaxColours + 64) / 64]uint64
 
-// guessColours is the set of colours met in guesses, for an instance
-// over more than wordColours colours (compact).
-type guessColours struct {
-	set [(MaxColours + 64) / 64]uint64
-	n   int
-}
+func (s *colourSet) add(c uint8)      { s[c/64] |= 1 << (c % 64) }
+func (s *colourSet) has(c uint8) bool { return s[c/64]>>(c%64)&1 == 1 }
 
-// addColour adds colour c; false once the set holds more colours than a
-// compact instance can have: wordColours-1, as one more stands for the
-// rest.
-func (s *guessColours) addColour(c uint8) bool {
-	w, bit := c/64, uint64(1)<<(c%64)
-	if s.set[w]&bit == 0 {
-		s.set[w] |= bit
-		s.n++
+// len returns the number of colours in s.
+func (s *colourSet) len() int {
+	n := 0
+	for _, w := range s {
+		n += bits.OnesCount64(w)
 	}
-	return s.n < wordColours
+	return n
 }
 
-// add adds the colours of guess g, as addColour.
-func (s *guessColours) add(g Code) bool {
-	for _, c := range g {
-		if !s.addColour(c) {
-			return false
+// compactColours returns the colours of in's guesses and those of them
+// the code cannot have (every colour of a guess answered 0/0), and the
+// number of colours of in's compact instance: the colours of its guesses
+// the code may have, one standing for those it cannot, if any, and one
+// for the colours of no guess, if any.
+func compactColours(in *Instance) (guessed, excluded colourSet, n int) {
+	for _, h := range in.Hints {
+		for _, c := range h.Guess {
+			guessed.add(c)
+			if h.Answer == (Answer{}) {
+				excluded.add(c)
+			}
 		}
 	}
-	return true
+	kept := guessed.len() - excluded.len()
+	n = kept
+	if kept < guessed.len() {
+		n++
+	}
+	if guessed.len() < in.Max {
+		n++
+	}
+	return guessed, excluded, n
 }
 
-// palette maps the colours of a compact instance back onto the instance's:
-// which colour of the others a code has changes no answer, since no guess
-// has any of them, so a compact code whose pegs of the last colour take
-// each of them in turn gives every code of the instance, each once.
+// checkCompact returns an error if in, over more than wordColours colours,
+// has a compact instance over more than wordColours.
+func checkCompact(in *Instance) error {
+	if in.Max <= wordColours {
+		return nil
+	}
+	guessed, excluded, n := compactColours(in)
+	if n <= wordColours {
+		return nil
+	}
+	kept := guessed.len() - excluded.len()
+	return fmt.Errorf("the guesses have %d colours between them besides those of guesses answered 0/0: over more than %d colours the solver takes at most %d", kept, wordColours, kept-(n-wordColours))
+}
+
+// palette maps the colours of a compact instance back onto the instance's.
+// Which of the colours in no guess a code has changes no answer, so one
+// colour, other, stands for them all: a compact code whose pegs of other
+// take each of them in turn gives every code of the instance it stands
+// for, each once.
 type palette struct {
-	colour []uint8 // colour[d], d from 1, the instance's colour that d stands for; the last stands for others
+	colour []uint8 // colour[d], d from 1, the instance's colour that d stands for (0 for none)
+	other  uint8   // the compact colour standing for others, 0 if none
 	others []uint8 // the colours no guess has, in order
 }
 
-// compact returns in's compact instance (its guesses' colours numbered
-// from 1 in order, and one more colour, in no guess, standing for the
-// others) and the palette back. in has more than wordColours colours, at
-// most wordColours-1 of them in its guesses (Validate).
+// compact returns in's compact instance and the palette back. Its colours
+// are the colours of in's guesses that the code may have, numbered from
+// 1 in order; then, if some guess is answered 0/0, one for the colours of
+// such guesses, which the code cannot have (with a guess of it alone
+// answered 0/0, so that no compact code has it); then, if some colour is
+// in no guess, other, standing for those. in has more than wordColours
+// colours and a compact instance over at most wordColours (checkCompact).
 func compact(in *Instance) (*Instance, *palette) {
-	var seen guessColours
-	for _, h := range in.Hints {
-		seen.add(h.Guess)
-	}
+	guessed, excluded, _ := compactColours(in)
 	var dense [MaxColours + 1]uint8
 	pal := &palette{colour: []uint8{0}}
 	for c := 1; c <= in.Max; c++ {
-		if seen.set[c/64]>>(c%64)&1 == 1 {
+		if guessed.has(uint8(c)) && !excluded.has(uint8(c)) {
 			dense[c] = uint8(len(pal.colour))
 			pal.colour = append(pal.colour, uint8(c))
-		} else {
+		}
+	}
+	none := uint8(0)
+	if excluded.len() > 0 {
+		none = uint8(len(pal.colour))
+		pal.colour = append(pal.colour, 0)
+	}
+	for c := 1; c <= in.Max; c++ {
+		switch {
+		case excluded.has(uint8(c)):
+			dense[c] = none
+		case !guessed.has(uint8(c)):
 			pal.others = append(pal.others, uint8(c))
 		}
 	}
-	pal.colour = append(pal.colour, pal.others[0])
+	if len(pal.others) > 0 {
+		pal.other = uint8(len(pal.colour))
+		pal.colour = append(pal.colour, pal.others[0])
+	}
 	out := &Instance{Max: len(pal.colour) - 1, Hints: make([]Hint, len(in.Hints))}
 	for i, h := range in.Hints {
 		g := make(Code, len(h.Guess))
@@ -84,13 +119,20 @@ func compact(in *Instance) (*Instance, *palette) {
 		}
 		out.Hints[i] = Hint{Guess: g, Answer: h.Answer}
 	}
+	if none != 0 {
+		g := make(Code, in.Pegs())
+		for q := range g {
+			g[q] = none
+		}
+		out.Hints = append(out.Hints, Hint{Guess: g})
+	}
 	return out, pal
 }
 
 // expansion is a worker's memory for expanding compact codes.
 type expansion struct {
 	code   Code  // the instance's code
-	others []int // the positions of the compact code's last colour
+	others []int // the positions of other in the compact code
 	at     []int // at[k]: which of the palette's others position others[k] has
 }
 
@@ -101,11 +143,10 @@ func (pal *palette) expand(e *expansion, c Code, yield func(Code) bool) bool {
 	if len(e.code) != len(c) {
 		e.code = make(Code, len(c))
 	}
-	last := uint8(len(pal.colour) - 1)
 	e.others, e.at = e.others[:0], e.at[:0]
 	for q, d := range c {
 		e.code[q] = pal.colour[d]
-		if d == last {
+		if d == pal.other {
 			e.others, e.at = append(e.others, q), append(e.at, 0)
 		}
 	}
@@ -130,20 +171,20 @@ func (pal *palette) expand(e *expansion, c Code, yield func(Code) bool) bool {
 	}
 }
 
-// errTooMany is Count's error past the largest int.
+// errTooMany is Count's error past the largest int. (A constant message,
+// not made with fmt, which would run at every start of the binary.)
 var errTooMany = errors.New("more than 9223372036854775807 codes (the largest int): too many to count")
 
 // ways returns how many codes of the instance compact code c stands for:
-// the palette's others to the power of c's pegs of the last colour; 1
-// without a palette, and -1 past the largest int.
+// the palette's others to the power of c's pegs of other; 1 without a
+// palette, and -1 past the largest int.
 func (pal *palette) ways(c Code) int {
-	if pal == nil {
+	if pal == nil || pal.other == 0 {
 		return 1
 	}
-	last := uint8(len(pal.colour) - 1)
 	n, others := uint64(1), uint64(len(pal.others))
 	for _, d := range c {
-		if d == last {
+		if d == pal.other {
 			hi, lo := bits.Mul64(n, others)
 			if hi != 0 || lo > math.MaxInt {
 				return -1

@@ -29,7 +29,6 @@ func Parse(r io.Reader) (*Instance, error) {
 	sc.Buffer(make([]byte, 64*1024), 16<<20)
 	var in *Instance
 	var guess Code
-	var seen guessColours // over more than wordColours colours
 	guessLine, line := 0, 0
 	maxLine := 1
 	word := func(w []byte) error {
@@ -66,9 +65,6 @@ func Parse(r io.Reader) (*Instance, error) {
 		if c < 1 || c > in.Max {
 			return &ParseError{line, fmt.Sprintf("colour %d is not one of 1 to %d", c, in.Max)}
 		}
-		if in.Max > wordColours && !seen.addColour(uint8(c)) {
-			return &ParseError{line, tooManyColours}
-		}
 		if len(guess) == MaxPegs {
 			return &ParseError{line, fmt.Sprintf("a guess of more than %d pegs", MaxPegs)}
 		}
@@ -97,6 +93,9 @@ func Parse(r io.Reader) (*Instance, error) {
 	}
 	if len(in.Hints) == 0 {
 		return nil, &ParseError{maxLine, "no hints after the number of colours"}
+	}
+	if err := checkCompact(in); err != nil {
+		return nil, &ParseError{maxLine, fmt.Sprintf("%d colours: %v", in.Max, err)}
 	}
 	return in, nil
 }

@@ -14,8 +14,9 @@ import (
 )
 
 // MaxColours is the largest number of colours: a code holds a byte a peg.
-// The solver searches over at most wordColours of them; over more, the
-// guesses may have at most wordColours-1 colours between them (compact).
+// The solver searches over at most wordColours of them; over more, it
+// takes guesses with at most about that many colours between them
+// (checkCompact).
 const MaxColours = 255
 
 // MaxPegs is the longest code: a bound on the memory an instance file may
@@ -103,8 +104,8 @@ func (in *Instance) Pegs() int {
 
 // Validate checks what the solver relies on: 1 to MaxColours colours, at
 // least one hint, guesses of one length (1 to MaxPegs) over the colours,
-// answers that fit the length, and over more than wordColours colours, at
-// most wordColours-1 of them in the guesses.
+// answers that fit the length, and over more than wordColours colours, a
+// compact instance over at most wordColours (checkCompact).
 func (in *Instance) Validate() error {
 	if in.Max < 1 || in.Max > MaxColours {
 		return fmt.Errorf("%d colours: want 1 to %d", in.Max, MaxColours)
@@ -130,15 +131,7 @@ func (in *Instance) Validate() error {
 			return fmt.Errorf("hint %d: answer %v does not fit %d pegs", i+1, a, pegs)
 		}
 	}
-	if in.Max > wordColours {
-		var seen guessColours
-		for i, h := range in.Hints {
-			if !seen.add(h.Guess) {
-				return fmt.Errorf("hint %d: %s", i+1, tooManyColours)
-			}
-		}
-	}
-	return nil
+	return checkCompact(in)
 }
 
 // Consistent reports whether code agrees with every hint: the slow,

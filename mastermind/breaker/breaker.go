@@ -102,6 +102,9 @@ func NewSpace(pegs, max int) (*Space, error) {
 	if pegs < 1 || max < 1 {
 		return nil, fmt.Errorf("%d pegs of %d colours: want at least one peg and one colour", pegs, max)
 	}
+	if max > mastermind.MaxColours {
+		return nil, fmt.Errorf("%d colours: want at most %d", max, mastermind.MaxColours)
+	}
 	if n := math.Pow(float64(max), float64(pegs)); n > MaxCodes {
 		count := fmt.Sprintf("%.0f", n)
 		if n >= 1e12 {

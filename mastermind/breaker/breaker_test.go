@@ -142,10 +142,11 @@ func TestWeigherAsSlowScan(t *testing.T) {
 
 // TestPossible: the codes still possible, tried through the table or the
 // scorer, are those Consistent finds, for hints of random guesses and
-// secrets (and a guess that is no code of the space).
+// secrets (and a guess that is no code of the space), over up to
+// MaxColours colours.
 func TestPossible(t *testing.T) {
 	r := rand.New(rand.NewPCG(2, 7))
-	for _, shape := range [][2]int{{4, 6}, {5, 8}, {4, 12}} {
+	for _, shape := range [][2]int{{4, 6}, {5, 8}, {4, 12}, {2, 100}, {1, mastermind.MaxColours}} {
 		s, err := NewSpace(shape[0], shape[1])
 		if err != nil {
 			t.Fatal(err)
@@ -181,7 +182,7 @@ func TestSpace(t *testing.T) {
 			}
 		}
 	}
-	for _, shape := range [][2]int{{10, 10}, {0, 6}, {-1, 6}, {4, 0}} {
+	for _, shape := range [][2]int{{10, 10}, {0, 6}, {-1, 6}, {4, 0}, {1, mastermind.MaxColours + 1}} {
 		if _, err := NewSpace(shape[0], shape[1]); err == nil {
 			t.Errorf("NewSpace(%d, %d) made a space", shape[0], shape[1])
 		}

@@ -90,7 +90,7 @@ func TestArrangementsOfOneHint(t *testing.T) {
 	for i := range 200 {
 		max, pegs := 2+r.IntN(10), 2+r.IntN(40)
 		in := randomInstance(r, max, pegs, 1)
-		p := prepare(in)
+		p := prepareAs(in, false) // k is over in's own colours
 		var k [wordColours + 1]uint8
 		for range pegs {
 			k[1+r.IntN(max)]++
@@ -123,7 +123,7 @@ func TestEachMultisetItsSearch(t *testing.T) {
 		max := 4 + r.IntN(2)
 		pegs := 2*max + 2 + r.IntN(3)
 		in := randomInstance(r, max, pegs, 3+r.IntN(2))
-		p := prepare(in)
+		p := prepareAs(in, false) // its multisets over in's own colours, against Solve's
 		kinds := map[bool]bool{}
 		p.multisets(func(k *[wordColours + 1]uint8) bool { kinds[p.blacksFirst(k)] = true; return true })
 		if len(kinds) < 2 {

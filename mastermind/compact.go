@@ -9,7 +9,8 @@ import (
 
 // wordColours is the most colours the solver searches over: it keeps sets
 // of colours in 64-bit words. An instance over more colours is solved as
-// a compact one (compact).
+// a compact one (compact), as is any whose compact instance has fewer
+// colours (prepare).
 const wordColours = 64
 
 // colourSet is a set of colours.
@@ -82,8 +83,8 @@ type palette struct {
 // 1 in order; then, if some guess is answered 0/0, one for the colours of
 // such guesses, which the code cannot have (with a guess of it alone
 // answered 0/0, so that no compact code has it); then, if some colour is
-// in no guess, other, standing for those. in has more than wordColours
-// colours and a compact instance over at most wordColours (checkCompact).
+// in no guess, other, standing for those. Its colours must be at most
+// wordColours (checkCompact).
 func compact(in *Instance) (*Instance, *palette) {
 	guessed, excluded, _ := compactColours(in)
 	var dense [MaxColours + 1]uint8

@@ -1423,10 +1423,10 @@ const pendingResults = 512
 // Count returns the number of codes that agree with the hints, counted on
 // all cores. It gives up with ctx's error when ctx is done.
 //
-// Over more than wordColours colours it counts each compact code as the
-// codes it stands for, without listing them: 2,897,022,976 codes of 4
-// pegs over 255 colours in milliseconds where listing them took 8 s. Past
-// the largest int it returns errTooMany.
+// Where the instance is solved as a compact one (prepare), it counts each
+// compact code as the codes it stands for, without listing them:
+// 2,897,022,976 codes of 4 pegs over 255 colours in milliseconds where
+// listing them took 8 s. Past the largest int it returns errTooMany.
 func Count(ctx context.Context, in *Instance) (int, error) {
 	total := 0
 	err := parallel(ctx, in, func(a *arranger, j job, emit func(int)) {

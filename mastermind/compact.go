@@ -177,10 +177,10 @@ func (pal *palette) expand(e *expansion, c Code, yield func(Code) bool) bool {
 var errTooMany = errors.New("more than 9223372036854775807 codes (the largest int): too many to count")
 
 // ways returns how many codes of the instance compact code c stands for:
-// the palette's others to the power of c's pegs of other; 1 without a
-// palette, and -1 past the largest int.
+// the palette's others to the power of c's pegs of other, and -1 past
+// the largest int.
 func (pal *palette) ways(c Code) int {
-	if pal == nil || pal.other == 0 {
+	if pal.other == 0 {
 		return 1
 	}
 	n, others := uint64(1), uint64(len(pal.others))

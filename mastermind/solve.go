@@ -1431,10 +1431,14 @@ func Count(ctx context.Context, in *Instance) (int, error) {
 	total := 0
 	err := parallel(ctx, in, func(a *arranger, j job, emit func(int)) {
 		n := 0
-		a.search(j, func(c Code) bool {
-			n = addCount(n, a.palette.ways(c))
-			return n >= 0
-		})
+		if pal := a.palette; pal != nil {
+			a.search(j, func(c Code) bool {
+				n = addCount(n, pal.ways(c))
+				return n >= 0
+			})
+		} else {
+			a.search(j, func(Code) bool { n++; return true }) // as before palettes: a count a code
+		}
 		emit(n)
 	}, func(n int) bool {
 		total = addCount(total, n)

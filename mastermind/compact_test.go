@@ -118,3 +118,37 @@ func TestTooManyGuessColours(t *testing.T) {
 		t.Fatalf("Validate with %d colours in the guesses: %v", wordColours, err)
 	}
 }
+
+// FuzzCompactAgainstBruteForce: over 65 to 255 colours (the compact
+// path), Solve and Count give brute force's codes, for codes of one or two
+// pegs and up to six hints of any guesses and answers.
+func FuzzCompactAgainstBruteForce(f *testing.F) {
+	f.Add([]byte{35, 2, 1, 2, 0, 1, 200, 3, 0, 0})
+	f.Add([]byte{190, 1, 7, 1, 0})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if len(data) < 2 {
+			return
+		}
+		max, pegs := 65+int(data[0])%(MaxColours-64), 1+int(data[1])%2
+		in := &Instance{Max: max}
+		for data = data[2:]; len(data) >= pegs+2 && len(in.Hints) < 6; data = data[pegs+2:] {
+			g := make(Code, pegs)
+			for q, b := range data[:pegs] {
+				g[q] = uint8(1 + int(b)%max)
+			}
+			blacks := int(data[pegs]) % (pegs + 1)
+			whites := int(data[pegs+1]) % (pegs - blacks + 1)
+			in.Hints = append(in.Hints, Hint{g, Answer{blacks, whites}})
+		}
+		if len(in.Hints) == 0 {
+			return
+		}
+		want := bruteForce(in)
+		if got := solveAll(in); !sameCodes(got, want) {
+			t.Fatalf("%d colours, hints %v: %d codes, brute force's %d", max, in.Hints, len(got), len(want))
+		}
+		if n, err := Count(context.Background(), in); err != nil || n != len(want) {
+			t.Fatalf("%d colours, hints %v: Count %d, %v; want %d", max, in.Hints, n, err, len(want))
+		}
+	})
+}

@@ -152,3 +152,22 @@ func FuzzCompactAgainstBruteForce(f *testing.F) {
 		}
 	})
 }
+
+// TestCancelStopsExpansion: a solve cancelled while it writes the codes a
+// single compact code stands for (247^8 of them) ends.
+func TestCancelStopsExpansion(t *testing.T) {
+	in := &Instance{Max: MaxColours, Hints: []Hint{{Code{1, 2, 3, 4, 5, 6, 7, 8}, Answer{}}}}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	if _, err := WriteSolutions(ctx, cancellingWriter(cancel), in); !errors.Is(err, context.Canceled) {
+		t.Fatalf("WriteSolutions: %v, want %v", err, context.Canceled)
+	}
+}
+
+// cancellingWriter takes all it is given and cancels at every write.
+type cancellingWriter func()
+
+func (w cancellingWriter) Write(p []byte) (int, error) {
+	w()
+	return len(p), nil
+}

@@ -1290,7 +1290,19 @@ func (p *problem) multisetJobs(yield func(job) bool) {
 // it.
 func (a *arranger) solve(j job, yield func(Code) bool) bool {
 	if pal := a.palette; pal != nil {
-		return a.search(j, func(c Code) bool { return pal.expand(&a.expansion, c, yield) })
+		// One compact code may stand for billions (8 pegs over 255
+		// colours, a guess answered 0/0: 247^8), so the expansion looks
+		// at stop as the searches do, every few thousand codes: else a
+		// cancelled solve went on until its last.
+		n := 0
+		return a.search(j, func(c Code) bool {
+			return pal.expand(&a.expansion, c, func(code Code) bool {
+				if n++; n%4096 == 0 && a.stop.Load() {
+					return false
+				}
+				return yield(code)
+			})
+		})
 	}
 	return a.search(j, yield)
 }

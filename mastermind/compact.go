@@ -84,9 +84,13 @@ type palette struct {
 // such guesses, which the code cannot have (with a guess of it alone
 // answered 0/0, so that no compact code has it); then, if some colour is
 // in no guess, other, standing for those. Its colours must be at most
-// wordColours (checkCompact).
+// wordColours (checkCompact). Where they would be as many as in's, it
+// returns in itself and no palette.
 func compact(in *Instance) (*Instance, *palette) {
-	guessed, excluded, _ := compactColours(in)
+	guessed, excluded, n := compactColours(in)
+	if n >= in.Max {
+		return in, nil
+	}
 	var dense [MaxColours + 1]uint8
 	pal := &palette{colour: []uint8{0}}
 	for c := 1; c <= in.Max; c++ {

@@ -130,13 +130,9 @@ type problem struct {
 // 231-265; 16x8x6 159-170 and 143-159. The Count benchmarks, where most
 // colours are in some guess, within their noise.
 func prepare(in *Instance) *problem {
-	orig := in
-	var pal *palette
-	if _, _, n := compactColours(in); n < in.Max {
-		in, pal = compact(in)
-	}
-	p := prepareAs(in, in.Pegs() > wordPegs)
-	p.near = near(orig)
+	c, pal := compact(in)
+	p := prepareAs(c, c.Pegs() > wordPegs)
+	p.near = near(in)
 	p.palette = pal
 	return p
 }

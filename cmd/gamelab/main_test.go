@@ -84,7 +84,7 @@ func TestCommands(t *testing.T) {
 		{[]string{"oware", "perft", "--depth", "2", "--position", "4-4-4"}, "", `position "4-4-4": want 12 houses`, 2},
 		{[]string{"oware", "perft", "--depth", "2", "--rules", "awari"}, "", `rules "awari"`, 2},
 		{[]string{"oware", "match", "--south", "pvs", "--north", "genius"}, "", `--north: unknown engine "genius"`, 2},
-		{[]string{"oware", "match", "--south", "pvs"}, "", `--north: unknown engine ""`, 2},
+		{[]string{"oware", "match", "--south", "pvs"}, "", `--north: no engine given: choose`, 2},
 		{[]string{"oware", "match", "--south", "pvs:no-brain", "--north", "minimax"}, "", `no ingredient "no-brain"`, 2},
 		{[]string{"oware", "match", "--south", "alphabeta@2", "--north", "minimax@1", "--games", "2"}, "benchmark …", "", 0},
 		{[]string{"oware", "play", "--load", "/no/such/file"}, "", "/no/such/file", 2},

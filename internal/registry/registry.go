@@ -49,7 +49,12 @@ func (r *Registry[F]) Lookup(name string) (F, error) {
 	r.mu.RLock()
 	f, ok := r.m[name]
 	r.mu.RUnlock()
-	if !ok {
+	switch {
+	case !ok && name == "":
+		// A required flag left out reaches here empty: say so, rather
+		// than call "" an unknown name.
+		return f, fmt.Errorf("no %s given: choose %s", r.kind, strings.Join(r.Names(), ", "))
+	case !ok:
 		return f, fmt.Errorf("unknown %s %q: choose %s", r.kind, name, strings.Join(r.Names(), ", "))
 	}
 	return f, nil

@@ -15,8 +15,13 @@ func TestRegistry(t *testing.T) {
 	if v, err := r.Lookup("two"); err != nil || v != 2 {
 		t.Errorf("Lookup(two) = %v, %v", v, err)
 	}
-	if _, err := r.Lookup("three"); err == nil || err.Error() != `unknown number "three": choose one, two` {
-		t.Errorf("Lookup(three): %v", err)
+	for _, tc := range []struct{ name, err string }{
+		{"three", `unknown number "three": choose one, two`},
+		{"", `no number given: choose one, two`},
+	} {
+		if _, err := r.Lookup(tc.name); err == nil || err.Error() != tc.err {
+			t.Errorf("Lookup(%q): %v, want %s", tc.name, err, tc.err)
+		}
 	}
 	defer func() {
 		if recover() == nil {

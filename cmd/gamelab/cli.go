@@ -96,6 +96,23 @@ type env struct {
 	cacheDir string // --cache-dir, if given
 }
 
+// serve runs a protocol server (serve) until it returns or e's context
+// ends, at an interrupt or a SIGTERM. main catches both signals so that
+// other commands can stop cleanly, and a server blocked reading its input
+// (or, in Oware, waiting on a search without limits) would never see them:
+// Ctrl-C in a terminal and a tournament runner's SIGTERM left it running.
+// On a signal the server is left where it is; the process exits.
+func (e *env) serve(serve func() error) error {
+	done := make(chan error, 1)
+	go func() { done <- serve() }()
+	select {
+	case err := <-done:
+		return err
+	case <-e.ctx.Done():
+		return context.Cause(e.ctx)
+	}
+}
+
 // cache returns the cache root: --cache-dir, GAMELAB_CACHE_DIR or the
 // user's cache directory.
 func (e *env) cache() (cache.Dir, error) {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -491,4 +492,44 @@ type cancelAfterGame struct {
 func (p cancelAfterGame) Play(ctx context.Context, g bench.Game) (bench.Outcome, error) {
 	defer p.cancel()
 	return p.Player.Play(ctx, g)
+}
+
+// TestServersEndOnSignal cancels the context of each protocol server, as
+// main does at an interrupt or a SIGTERM, while it waits for a line that
+// never comes (and Oware's during a search without limits): each ends
+// with the signal's cause. They ignored both before, waiting on their
+// input for ever.
+func TestServersEndOnSignal(t *testing.T) {
+	dir := t.TempDir()
+	for _, args := range [][]string{
+		{"2048", "engine"},
+		{"mastermind", "engine"},
+		{"oware", "engine", "--no-egdb"},
+		{"pdd", "engine"},
+		{"nerdle", "solve", "--length", "5"},
+	} {
+		t.Run(args[0], func(t *testing.T) {
+			in, w := io.Pipe()
+			defer w.Close()
+			if args[0] == "oware" {
+				go io.WriteString(w, "go infinite\n")
+			}
+			signalled := errors.New("terminated signal received")
+			ctx, cancel := context.WithCancelCause(context.Background())
+			done := make(chan error, 1)
+			go func() {
+				done <- run(ctx, append([]string{"--cache-dir", dir}, args...), in, io.Discard, io.Discard)
+			}()
+			time.Sleep(100 * time.Millisecond) // to be waiting on its input, or searching, when it comes
+			cancel(signalled)
+			select {
+			case err := <-done:
+				if !errors.Is(err, signalled) {
+					t.Errorf("%v ended with %v, want the signal's cause", args, err)
+				}
+			case <-time.After(time.Minute): // a server deaf to its signal, not a slow one
+				t.Fatalf("%v still runs a minute after its signal", args)
+			}
+		})
+	}
 }

@@ -160,7 +160,9 @@ func (c *mastermindEngineCmd) Run(e *env) error {
 	if err != nil {
 		return err
 	}
-	return mmprotocol.Serve(e.ctx, e.stdin, e.stdout, mmprotocol.Config{Pegs: c.Pegs, Colours: c.Colors, Breaker: b, Seed: c.Seed})
+	return e.serve(func() error {
+		return mmprotocol.Serve(e.ctx, e.stdin, e.stdout, mmprotocol.Config{Pegs: c.Pegs, Colours: c.Colors, Breaker: b, Seed: c.Seed})
+	})
 }
 
 type mastermindSolveCmd struct {

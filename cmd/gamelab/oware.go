@@ -112,14 +112,15 @@ func (c *owareEngineCmd) Run(e *env) error {
 	case *egdb.Lazy:
 		note = fmt.Sprintf("endgame database: none cached; building one of %d seeds in the background (gamelab oware egdb build --seeds 14 makes a larger one)", backgroundSeeds)
 	}
-	return protocol.Serve(e.stdin, e.stdout, protocol.Config{
+	cfg := protocol.Config{
 		Engine: spec.String(),
 		Note:   note,
 		Rules:  c.Rules.rules(),
 		New: func(hash, threads int) search.Searcher {
 			return search.NewFromSpec(spec, search.EngineOptions{HashMiB: hash, Threads: threads, Tablebase: tb})
 		},
-	})
+	}
+	return e.serve(func() error { return protocol.Serve(e.stdin, e.stdout, cfg) })
 }
 
 type owareMatchCmd struct {

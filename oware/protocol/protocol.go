@@ -56,6 +56,10 @@ type session struct {
 	threads int
 	game    *oware.Game
 	cancel  context.CancelFunc
+	// endless is set while a search without limits (go infinite, or go
+	// with none) runs: only stop ends it, so a command that waits for
+	// the search is refused instead, or the session would hang.
+	endless bool
 	done    chan struct{} // closed when the running search has answered
 }
 
@@ -88,20 +92,32 @@ func Serve(r io.Reader, w io.Writer, cfg Config) error {
 		case "isready":
 			s.reply("readyok")
 		case "ucinewgame":
+			if s.refuseWhileEndless(fields[0]) {
+				continue
+			}
 			s.wait()
 			s.game = oware.NewGame(oware.Start(), cfg.Rules)
 			if e, ok := s.s.(interface{ NewGame() }); ok {
 				e.NewGame()
 			}
 		case "setoption":
+			if s.refuseWhileEndless(fields[0]) {
+				continue
+			}
 			s.wait()
 			s.setOption(fields[1:])
 		case "position":
+			if s.refuseWhileEndless(fields[0]) {
+				continue
+			}
 			s.wait()
 			if err := s.position(fields[1:]); err != nil {
 				s.reply("info string error: %v", err)
 			}
 		case "go":
+			if s.refuseWhileEndless(fields[0]) {
+				continue
+			}
 			s.wait()
 			if err := s.goSearch(fields[1:]); err != nil {
 				s.reply("info string error: %v", err)
@@ -135,8 +151,25 @@ func (s *session) stop() {
 func (s *session) wait() {
 	if s.done != nil {
 		<-s.done
-		s.done, s.cancel = nil, nil
+		s.done, s.cancel, s.endless = nil, nil, false
 	}
+}
+
+// refuseWhileEndless answers command with an error, and reports true, if
+// a search without limits is running. Other commands wait for a running
+// search, so that a script may send its lines without waiting for each
+// bestmove; that one would never end.
+func (s *session) refuseWhileEndless(command string) bool {
+	if s.done == nil || !s.endless {
+		return false
+	}
+	select {
+	case <-s.done: // it ended (at its greatest depth): nothing to refuse
+		return false
+	default:
+	}
+	s.reply("info string error: %s: a search without limits is running; send stop first", command)
+	return true
 }
 
 // The options' bounds, as uci states them: a bigger table than asked for
@@ -257,6 +290,7 @@ func (s *session) goSearch(args []string) error {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	s.cancel, s.done = cancel, make(chan struct{})
+	s.endless = limits.Depth == 0 && limits.MoveTime == 0
 	g, searcher, done := s.game, s.s, s.done
 	go func() {
 		defer close(done)

@@ -1,6 +1,7 @@
 package protocol
 
 import (
+	"bufio"
 	"context"
 	"fmt"
 	"io"
@@ -108,6 +109,66 @@ func TestStop(t *testing.T) {
 	}
 	if !strings.Contains(out.String(), "bestmove ") {
 		t.Errorf("no bestmove after stop:\n%s", out.String())
+	}
+}
+
+// Commands that wait for the running search are refused during one
+// without limits, which only stop ends: go infinite, then go again, left
+// the session waiting for ever, deaf to quit and stop.
+func TestEndlessSearchRefusesWaiting(t *testing.T) {
+	in, inW := io.Pipe()
+	outR, out := io.Pipe()
+	done := make(chan error, 1)
+	go func() { done <- Serve(in, out, config()); out.Close() }()
+	lines := make(chan string)
+	go func() {
+		sc := bufio.NewScanner(outR)
+		for sc.Scan() {
+			lines <- sc.Text()
+		}
+		close(lines)
+	}()
+	// until reads the engine's lines up to one starting with prefix.
+	until := func(prefix string) (read []string) {
+		t.Helper()
+		for {
+			select {
+			case l, ok := <-lines:
+				if !ok {
+					t.Fatalf("the session ended before %q; it said %q", prefix, read)
+				}
+				if read = append(read, l); strings.HasPrefix(l, prefix) {
+					return read
+				}
+			case <-time.After(time.Minute): // a hung session, not a slow one
+				t.Fatalf("no %q: the session hangs; it said %q", prefix, read)
+			}
+		}
+	}
+	io.WriteString(inW, "position startpos\ngo infinite\ngo depth 2\nposition startpos moves F\nsetoption name Hash value 2\nucinewgame\nisready\n")
+	var refused []string
+	for _, l := range until("readyok") {
+		if strings.HasPrefix(l, "info string error") {
+			refused = append(refused, l)
+		}
+	}
+	want := []string{
+		"info string error: go: a search without limits is running; send stop first",
+		"info string error: position: a search without limits is running; send stop first",
+		"info string error: setoption: a search without limits is running; send stop first",
+		"info string error: ucinewgame: a search without limits is running; send stop first",
+	}
+	if !slices.Equal(refused, want) {
+		t.Errorf("during go infinite the session said\n%s\nwant\n%s", strings.Join(refused, "\n"), strings.Join(want, "\n"))
+	}
+	io.WriteString(inW, "stop\n")
+	until("bestmove ")
+	// Once stopped, the session takes them again.
+	io.WriteString(inW, "position startpos moves F\ngo depth 2\n")
+	until("bestmove ")
+	io.WriteString(inW, "quit\n")
+	if err := <-done; err != nil {
+		t.Fatal(err)
 	}
 }
 

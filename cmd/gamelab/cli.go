@@ -96,15 +96,16 @@ type env struct {
 	cacheDir string // --cache-dir, if given
 }
 
-// serve runs a protocol server (serve) until it returns or e's context
-// ends, at an interrupt or a SIGTERM. main catches both signals so that
-// other commands can stop cleanly, and a server blocked reading its input
-// (or, in Oware, waiting on a search without limits) would never see them:
-// Ctrl-C in a terminal and a tournament runner's SIGTERM left it running.
-// On a signal the server is left where it is; the process exits.
-func (e *env) serve(serve func() error) error {
+// interruptible runs work until it returns or e's context ends, at an
+// interrupt or a SIGTERM, and then returns the context's cause. main
+// catches both signals so that commands can stop cleanly, and work that
+// never looks (a protocol server blocked reading its input, a perft deep
+// in the engine's pure code) would otherwise never see them: Ctrl-C in a
+// terminal and a tournament runner's SIGTERM left the servers running.
+// On a signal the work is left where it is; the process exits.
+func (e *env) interruptible(work func() error) error {
 	done := make(chan error, 1)
-	go func() { done <- serve() }()
+	go func() { done <- work() }()
 	select {
 	case err := <-done:
 		return err

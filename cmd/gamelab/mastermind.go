@@ -160,7 +160,7 @@ func (c *mastermindEngineCmd) Run(e *env) error {
 	if err != nil {
 		return err
 	}
-	return e.serve(func() error {
+	return e.interruptible(func() error {
 		return mmprotocol.Serve(e.ctx, e.stdin, e.stdout, mmprotocol.Config{Pegs: c.Pegs, Colours: c.Colors, Breaker: b, Seed: c.Seed})
 	})
 }

@@ -138,7 +138,7 @@ func (c *nerdleSolveCmd) Run(e *env) error {
 	if err != nil {
 		return err
 	}
-	return e.serve(func() error { return protocol.Serve(e.stdin, e.stdout, u, s) })
+	return e.interruptible(func() error { return protocol.Serve(e.stdin, e.stdout, u, s) })
 }
 
 type nerdleTreeCmd struct {

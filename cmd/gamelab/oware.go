@@ -73,22 +73,22 @@ func (c *owarePerftCmd) Validate() error {
 func (c *owarePerftCmd) Run(e *env) error {
 	p, _ := c.Position.position()
 	rules := c.Rules.rules()
-	if c.Divide {
-		counts := oware.Divide(p, c.Depth, rules)
-		for moves := p.Legal(rules); moves != 0; moves = moves.Rest() {
-			fmt.Fprintf(e.stdout, "%v %d\n", moves.First(), counts[moves.First()])
+	// A depth of 20 and more counts for hours, in the engine's pure code.
+	return e.interruptible(func() error {
+		if c.Divide {
+			counts := oware.Divide(p, c.Depth, rules)
+			for moves := p.Legal(rules); moves != 0; moves = moves.Rest() {
+				fmt.Fprintf(e.stdout, "%v %d\n", moves.First(), counts[moves.First()])
+			}
 		}
-	}
-	for d := 1; d <= c.Depth; d++ {
-		if err := e.ctx.Err(); err != nil {
-			return err
+		for d := 1; d <= c.Depth; d++ {
+			start := time.Now()
+			n := oware.Perft(p, d, rules)
+			elapsed := time.Since(start)
+			fmt.Fprintf(e.stdout, "perft %2d %15d  %8.3fs  %6.1f M leaves/s\n", d, n, elapsed.Seconds(), float64(n)/max(elapsed.Seconds(), 1e-9)/1e6)
 		}
-		start := time.Now()
-		n := oware.Perft(p, d, rules)
-		elapsed := time.Since(start)
-		fmt.Fprintf(e.stdout, "perft %2d %15d  %8.3fs  %6.1f M leaves/s\n", d, n, elapsed.Seconds(), float64(n)/max(elapsed.Seconds(), 1e-9)/1e6)
-	}
-	return nil
+		return nil
+	})
 }
 
 type owareEngineCmd struct {
@@ -120,7 +120,7 @@ func (c *owareEngineCmd) Run(e *env) error {
 			return search.NewFromSpec(spec, search.EngineOptions{HashMiB: hash, Threads: threads, Tablebase: tb})
 		},
 	}
-	return e.serve(func() error { return protocol.Serve(e.stdin, e.stdout, cfg) })
+	return e.interruptible(func() error { return protocol.Serve(e.stdin, e.stdout, cfg) })
 }
 
 type owareMatchCmd struct {
@@ -317,7 +317,7 @@ func (c *owareEGDBBuildCmd) Run(e *env) error {
 	}
 	start := time.Now()
 	fmt.Fprintf(e.stdout, "%5s %13s %7s %7s %9s\n", "seeds", "positions", "sweeps", "exact", "time")
-	db, err := egdb.Build(c.Seeds, c.Threads, func(n int, size uint64, sweeps int, exact uint64) {
+	db, err := egdb.Build(e.ctx, c.Seeds, c.Threads, func(n int, size uint64, sweeps int, exact uint64) {
 		fmt.Fprintf(e.stdout, "%5d %13d %7d %6.1f%% %8.1fs\n", n, size, sweeps, 100*float64(exact)/float64(size), time.Since(start).Seconds())
 	})
 	if err != nil {
@@ -387,7 +387,7 @@ func (f egdbFlags) tablebase(e *env, build bool) search.Tablebase {
 	}
 	lazy := &egdb.Lazy{}
 	go func() {
-		db, err := egdb.Build(backgroundSeeds, 1, nil)
+		db, err := egdb.Build(e.ctx, backgroundSeeds, 1, nil)
 		if err != nil {
 			return
 		}

@@ -194,5 +194,5 @@ func (c *pddEngineCmd) Run(e *env) error {
 	if s, ok := seat.(interface{ Seed(uint64) }); ok {
 		s.Seed(c.Seed)
 	}
-	return e.serve(func() error { return pddprotocol.Serve(e.stdin, e.stdout, pddprotocol.Config{Player: seat, Rule: x}) })
+	return e.interruptible(func() error { return pddprotocol.Serve(e.stdin, e.stdout, pddprotocol.Config{Player: seat, Rule: x}) })
 }

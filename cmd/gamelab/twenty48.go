@@ -240,7 +240,7 @@ func (c *twenty48EngineCmd) Run(e *env) error {
 	if err != nil {
 		return err
 	}
-	return e.serve(func() error { return protocol.Serve(e.stdin, e.stdout, factory(opts)) })
+	return e.interruptible(func() error { return protocol.Serve(e.stdin, e.stdout, factory(opts)) })
 }
 
 type twenty48BenchCmd struct {

@@ -401,8 +401,8 @@ func Search(ctx context.Context, u *Universe, o SearchOptions, progress func(ope
 	}
 	close(jobs)
 	wg.Wait()
-	if err := ctx.Err(); err != nil {
-		return nil, err
+	if ctx.Err() != nil {
+		return nil, context.Cause(ctx) // "interrupt signal received", not "context canceled"
 	}
 	best := -1
 	for i, r := range results {

@@ -17,6 +17,7 @@
 package egdb
 
 import (
+	"context"
 	"fmt"
 	"runtime"
 	"sync"
@@ -168,8 +169,9 @@ func (db *DB) Bounds(p oware.Position) (lo, hi int, ok bool) {
 type Progress func(seeds int, positions uint64, sweeps int, exact uint64)
 
 // Build computes the database up to seeds seeds on the board on threads
-// goroutines (0: every core).
-func Build(seeds, threads int, progress Progress) (*DB, error) {
+// goroutines (0: every core). It stops between sweeps once ctx is done,
+// returning its cause: a build of 14 seeds takes minutes.
+func Build(ctx context.Context, seeds, threads int, progress Progress) (*DB, error) {
 	if seeds < 0 || seeds > MaxSeeds {
 		return nil, fmt.Errorf("an endgame database covers 0 to %d seeds, not %d", MaxSeeds, seeds)
 	}
@@ -179,7 +181,10 @@ func Build(seeds, threads int, progress Progress) (*DB, error) {
 	db := &DB{seeds: seeds, levels: make([][]uint16, seeds+1)}
 	db.levels[0] = []uint16{0}
 	for n := 1; n <= seeds; n++ {
-		sweeps := db.buildLevel(n, threads)
+		sweeps, err := db.buildLevel(ctx, n, threads)
+		if err != nil {
+			return nil, err
+		}
 		if progress != nil {
 			exact := uint64(0)
 			for _, v := range db.levels[n] {
@@ -195,8 +200,9 @@ func Build(seeds, threads int, progress Progress) (*DB, error) {
 
 // buildLevel solves level n and returns the sweeps it took: the bounds
 // start at 0 and n and close in, each sweep computing every position's
-// from its children's, until none moves.
-func (db *DB) buildLevel(n, threads int) int {
+// from its children's, until none moves. It returns ctx's cause if ctx
+// is done before.
+func (db *DB) buildLevel(ctx context.Context, n, threads int) (int, error) {
 	size := Size(n)
 	cur := make([]uint32, size)
 	for i := range cur {
@@ -204,6 +210,9 @@ func (db *DB) buildLevel(n, threads int) int {
 	}
 	sweeps := 1
 	for ; sweeps <= MaxSweeps; sweeps++ {
+		if ctx.Err() != nil {
+			return 0, context.Cause(ctx)
+		}
 		if db.sweep(n, threads, cur) == 0 {
 			break
 		}
@@ -213,7 +222,7 @@ func (db *DB) buildLevel(n, threads int) int {
 		level[i] = uint16(v)
 	}
 	db.levels[n] = level
-	return sweeps
+	return sweeps, nil
 }
 
 // sweep computes every position's bounds in level n from the bounds of

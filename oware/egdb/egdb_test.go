@@ -2,6 +2,8 @@ package egdb
 
 import (
 	"bytes"
+	"context"
+	"errors"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -28,7 +30,7 @@ func TestRankUnrankNext(t *testing.T) {
 }
 
 var small = func() *DB {
-	db, err := Build(8, 2, nil)
+	db, err := Build(context.Background(), 8, 2, nil)
 	if err != nil {
 		panic(err)
 	}
@@ -126,7 +128,7 @@ func TestFileRoundTrip(t *testing.T) {
 
 func FuzzRead(f *testing.F) {
 	var buf bytes.Buffer
-	db, _ := Build(2, 1, nil)
+	db, _ := Build(context.Background(), 2, 1, nil)
 	db.Write(&buf)
 	f.Add(buf.Bytes())
 	f.Fuzz(func(t *testing.T, data []byte) {
@@ -136,7 +138,7 @@ func FuzzRead(f *testing.F) {
 
 func BenchmarkBuild(b *testing.B) {
 	for b.Loop() {
-		Build(10, 0, nil)
+		Build(context.Background(), 10, 0, nil)
 	}
 }
 
@@ -150,5 +152,20 @@ func TestLazy(t *testing.T) {
 	lo, hi, ok := l.Bounds(p)
 	if wlo, whi, _ := small.Bounds(p); !ok || lo != wlo || hi != whi {
 		t.Errorf("Lazy.Bounds = %d, %d, %v; the database says %d, %d", lo, hi, ok, wlo, whi)
+	}
+}
+
+// A build stops once its context is done, with the context's cause: a
+// build of 14 seeds, minutes long, went on to its end after Ctrl-C.
+func TestBuildCancelled(t *testing.T) {
+	stopped := errors.New("interrupt signal received")
+	ctx, cancel := context.WithCancelCause(context.Background())
+	db, err := Build(ctx, 8, 1, func(seeds int, _ uint64, _ int, _ uint64) {
+		if seeds == 3 {
+			cancel(stopped)
+		}
+	})
+	if db != nil || !errors.Is(err, stopped) {
+		t.Errorf("Build cancelled at 3 seeds of 8: %v, %v; want no database and the cause", db, err)
 	}
 }

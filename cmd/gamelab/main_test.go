@@ -20,6 +20,7 @@ import (
 
 	"gamelab/internal/bench"
 	"gamelab/internal/cache"
+	"gamelab/internal/lines"
 	"gamelab/internal/testenv"
 	"gamelab/internal/tui"
 	"gamelab/twenty48"
@@ -529,6 +530,42 @@ func TestServersEndOnSignal(t *testing.T) {
 				}
 			case <-time.After(time.Minute): // a server deaf to its signal, not a slow one
 				t.Fatalf("%v still runs a minute after its signal", args)
+			}
+		})
+	}
+}
+
+// TestServersSkipLongLines sends each protocol server a line of more than
+// lines.MaxLen bytes: each answers it with an error and reads on. They
+// ended their session at 64 KiB before, with "bufio.Scanner: token too
+// long".
+func TestServersSkipLongLines(t *testing.T) {
+	dir := t.TempDir()
+	long := "board " + strings.Repeat("1 ", lines.MaxLen/2+1) + "\n"
+	for _, tc := range []struct {
+		args  []string
+		after string // a line the server answers, with what its reply starts
+		reply string
+	}{
+		{[]string{"2048", "engine"}, "new 1", "ok"},
+		{[]string{"mastermind", "engine"}, "count", "1296"},
+		{[]string{"oware", "engine", "--no-egdb"}, "isready", "readyok"},
+		{[]string{"pdd", "engine"}, "frobnicate", "error: unknown command"},
+		{[]string{"nerdle", "solve", "--length", "5"}, "x", "error: feedback"},
+	} {
+		t.Run(tc.args[0], func(t *testing.T) {
+			var out, errb bytes.Buffer
+			err := run(context.Background(), append([]string{"--cache-dir", dir}, tc.args...), strings.NewReader(long+tc.after+"\nquit\n"), &out, &errb)
+			if err != nil {
+				t.Fatalf("%v: %v (%s)", tc.args, err, errb.String())
+			}
+			said := out.String()
+			i := strings.Index(said, lines.ErrTooLong.Error())
+			if i < 0 {
+				t.Fatalf("%v said nothing of the long line:\n%s", tc.args, said)
+			}
+			if rest := said[i:]; !strings.Contains(rest, "\n"+tc.reply) {
+				t.Errorf("%v did not go on to answer %q with %q:\n%s", tc.args, tc.after, tc.reply, rest)
 			}
 		})
 	}

@@ -29,7 +29,7 @@ func layer(path string) (name, game string) {
 		return "tuitest", ""
 	case rel == "internal/hugepage":
 		return "memory", ""
-	case rel == "internal/child":
+	case rel == "internal/child" || rel == "internal/lines":
 		return "process", ""
 	case parts[0] == "internal":
 		return "shared", ""

@@ -22,6 +22,7 @@ import (
 	"strconv"
 	"strings"
 
+	"gamelab/internal/lines"
 	"gamelab/mastermind"
 	"gamelab/mastermind/breaker"
 )
@@ -58,8 +59,14 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, cfg Config) error {
 	if err := newGame(); err != nil {
 		return err
 	}
-	sc := bufio.NewScanner(in)
+	sc := lines.NewScanner(in)
 	for sc.Scan() {
+		if sc.TooLong() {
+			if err := say("error: %v", lines.ErrTooLong); err != nil {
+				return err
+			}
+			continue
+		}
 		line := strings.TrimSpace(sc.Text())
 		var err error
 		switch line {

@@ -11,6 +11,7 @@ import (
 	"io"
 	"strings"
 
+	"gamelab/internal/lines"
 	"gamelab/nerdle"
 	"gamelab/nerdle/solve"
 )
@@ -45,8 +46,14 @@ func Serve(in io.Reader, out io.Writer, u *solve.Universe, s solve.Solver) error
 	if err := newGame(); err != nil {
 		return err
 	}
-	sc := bufio.NewScanner(in)
+	sc := lines.NewScanner(in)
 	for sc.Scan() {
+		if sc.TooLong() {
+			if err := say("error: %v", lines.ErrTooLong); err != nil {
+				return err
+			}
+			continue
+		}
 		line := strings.TrimSpace(sc.Text())
 		var err error
 		switch {

@@ -29,6 +29,7 @@ import (
 	"sync"
 	"time"
 
+	"gamelab/internal/lines"
 	"gamelab/oware"
 	"gamelab/oware/search"
 )
@@ -70,8 +71,12 @@ func Serve(r io.Reader, w io.Writer, cfg Config) error {
 	s.s = cfg.New(s.hash, s.threads)
 	s.game = oware.NewGame(oware.Start(), cfg.Rules)
 	defer s.wait()
-	sc := bufio.NewScanner(r)
+	sc := lines.NewScanner(r)
 	for sc.Scan() {
+		if sc.TooLong() {
+			s.reply("info string error: %v", lines.ErrTooLong)
+			continue
+		}
 		fields := strings.Fields(sc.Text())
 		if len(fields) == 0 {
 			continue

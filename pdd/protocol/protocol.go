@@ -27,6 +27,7 @@ import (
 	"slices"
 	"strings"
 
+	"gamelab/internal/lines"
 	"gamelab/pdd"
 	"gamelab/pdd/learn"
 )
@@ -73,16 +74,20 @@ type session struct {
 func Serve(in io.Reader, out io.Writer, cfg Config) error {
 	s := &session{cfg: cfg, table: pdd.TableOf(cfg.Rule.Rule()), others: map[string]*other{}}
 	w := bufio.NewWriter(out)
-	sc := bufio.NewScanner(in)
+	sc := lines.NewScanner(in)
 	for sc.Scan() {
 		words := strings.Fields(sc.Text())
-		if len(words) == 0 {
+		if len(words) == 0 && !sc.TooLong() {
 			continue
 		}
-		if words[0] == "quit" {
+		if !sc.TooLong() && words[0] == "quit" {
 			return nil
 		}
-		reply, err := s.do(words[0], words[1:])
+		var reply string
+		err := lines.ErrTooLong
+		if !sc.TooLong() {
+			reply, err = s.do(words[0], words[1:])
+		}
 		if err != nil {
 			reply = "error: " + err.Error()
 		}

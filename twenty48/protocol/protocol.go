@@ -19,6 +19,7 @@ import (
 	"strconv"
 	"strings"
 
+	"gamelab/internal/lines"
 	"gamelab/twenty48"
 	"gamelab/twenty48/player"
 )
@@ -26,7 +27,7 @@ import (
 // Serve answers the commands read from r on w with moves of s, until quit
 // or the end of r.
 func Serve(r io.Reader, w io.Writer, s player.Strategy) error {
-	sc := bufio.NewScanner(r)
+	sc := lines.NewScanner(r)
 	out := bufio.NewWriter(w)
 	defer out.Flush()
 	reply := func(format string, args ...any) error {
@@ -34,6 +35,12 @@ func Serve(r io.Reader, w io.Writer, s player.Strategy) error {
 		return out.Flush()
 	}
 	for sc.Scan() {
+		if sc.TooLong() {
+			if err := reply("error: %v", lines.ErrTooLong); err != nil {
+				return err
+			}
+			continue
+		}
 		fields := strings.Fields(sc.Text())
 		if len(fields) == 0 {
 			continue

@@ -77,15 +77,16 @@ func Serve(in io.Reader, out io.Writer, cfg Config) error {
 	sc := lines.NewScanner(in)
 	for sc.Scan() {
 		words := strings.Fields(sc.Text())
-		if len(words) == 0 && !sc.TooLong() {
-			continue
-		}
-		if !sc.TooLong() && words[0] == "quit" {
-			return nil
-		}
 		var reply string
-		err := lines.ErrTooLong
-		if !sc.TooLong() {
+		var err error
+		switch {
+		case sc.TooLong():
+			err = lines.ErrTooLong
+		case len(words) == 0:
+			continue
+		case words[0] == "quit":
+			return nil
+		default:
 			reply, err = s.do(words[0], words[1:])
 		}
 		if err != nil {

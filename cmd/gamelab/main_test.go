@@ -310,7 +310,7 @@ func TestMastermindTest(t *testing.T) {
 		}
 	}
 	out := filepath.Join(dir, "out", "deeper")
-	stdout, stderr, code := call(t, "mastermind", "test", dir, "--out", out, "--timeout", "5s")
+	stdout, stderr, code := call(t, "mastermind", "test", dir, "--out", out, "--timeout", "5")
 	for _, want := range []string{"test001  passed, 2 solutions", "test002  wrong, 1 solutions", "test003  error: ", "colour 9 is not one of 1 to 4", "1 of 3 passed"} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("missing %q in\n%s%s", want, stdout, stderr)
@@ -568,5 +568,25 @@ func TestServersSkipLongLines(t *testing.T) {
 				t.Errorf("%v did not go on to answer %q with %q:\n%s", tc.args, tc.after, tc.reply, rest)
 			}
 		})
+	}
+}
+
+// TestSecondsFlag reads --timeout as the spec's test run writes it, in
+// seconds, or as a Go duration.
+func TestSecondsFlag(t *testing.T) {
+	for _, tc := range []struct {
+		flag string
+		want time.Duration // 0: refused
+	}{
+		{"10", 10 * time.Second},
+		{"2.5", 2500 * time.Millisecond},
+		{"500ms", 500 * time.Millisecond},
+		{"1m30s", 90 * time.Second},
+		{"0", 0}, {"-1", 0}, {"0s", 0}, {"abc", 0}, {"NaN", 0}, {"Inf", 0}, {"1e300", 0}, {"", 0},
+	} {
+		got, err := secondsFlag(tc.flag).duration()
+		if got != tc.want || (err == nil) != (tc.want > 0) {
+			t.Errorf("--timeout %q: %v, %v; want %v", tc.flag, got, err, tc.want)
+		}
 	}
 }

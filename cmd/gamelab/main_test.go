@@ -571,22 +571,28 @@ func TestServersSkipLongLines(t *testing.T) {
 	}
 }
 
-// TestSecondsFlag reads --timeout as the spec's test run writes it, in
-// seconds, or as a Go duration.
-func TestSecondsFlag(t *testing.T) {
+// TestParseTime reads times as --timeout (seconds) and --movetime
+// (milliseconds) take them: a bare number in the flag's unit, or a Go
+// duration.
+func TestParseTime(t *testing.T) {
 	for _, tc := range []struct {
-		flag string
-		want time.Duration // 0: refused
+		text string
+		unit time.Duration
+		want time.Duration // -1: refused
 	}{
-		{"10", 10 * time.Second},
-		{"2.5", 2500 * time.Millisecond},
-		{"500ms", 500 * time.Millisecond},
-		{"1m30s", 90 * time.Second},
-		{"0", 0}, {"-1", 0}, {"0s", 0}, {"abc", 0}, {"NaN", 0}, {"Inf", 0}, {"1e300", 0}, {"", 0},
+		{"10", time.Second, 10 * time.Second},
+		{"2.5", time.Second, 2500 * time.Millisecond},
+		{"100", time.Millisecond, 100 * time.Millisecond},
+		{"500ms", time.Second, 500 * time.Millisecond},
+		{"1m30s", time.Millisecond, 90 * time.Second},
+		{"0", time.Second, 0},
+		{"0s", time.Millisecond, 0},
+		{"-1", time.Second, -1}, {"-1s", time.Second, -1}, {"abc", time.Second, -1}, {"", time.Millisecond, -1},
+		{"NaN", time.Second, -1}, {"Inf", time.Millisecond, -1}, {"1e300", time.Second, -1},
 	} {
-		got, err := secondsFlag(tc.flag).duration()
-		if got != tc.want || (err == nil) != (tc.want > 0) {
-			t.Errorf("--timeout %q: %v, %v; want %v", tc.flag, got, err, tc.want)
+		got, err := parseTime(tc.text, tc.unit)
+		if (err != nil) != (tc.want < 0) || err == nil && got != tc.want {
+			t.Errorf("parseTime(%q, %v) = %v, %v; want %v", tc.text, tc.unit, got, err, tc.want)
 		}
 	}
 }

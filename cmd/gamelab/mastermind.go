@@ -4,12 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
 	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
-	"strconv"
 	"time"
 
 	"gamelab/internal/bench"
@@ -282,39 +280,15 @@ func compareSolutions(in *mastermind.Instance, want []mastermind.Code) string {
 }
 
 type mastermindTestCmd struct {
-	Dir     string      `arg:"" optional:"" default:"tests" help:"The folder of testXXXd.txt and testXXXs.txt files."`
-	Timeout secondsFlag `default:"10" placeholder:"S" help:"Time allowed for each test, in seconds (10, 2.5) or with a unit (500ms)."`
-	Out     string      `default:"tests_output" help:"Folder for the testXXXt.txt results (created when missing)."`
-}
-
-// secondsFlag is a time in seconds, as the spec's test run takes its time
-// limit (--timeout 10), or a Go duration (10s, 500ms).
-type secondsFlag string
-
-// Validate implements kong's validation hook.
-func (s secondsFlag) Validate() error {
-	_, err := s.duration()
-	return err
-}
-
-func (s secondsFlag) duration() (time.Duration, error) {
-	if f, err := strconv.ParseFloat(string(s), 64); err == nil {
-		switch {
-		case !(f > 0): // NaN too
-			return 0, fmt.Errorf("%q seconds: want a positive time", string(s))
-		case f > float64(math.MaxInt64)/float64(time.Second):
-			return 0, fmt.Errorf("%q seconds: want at most %v", string(s), time.Duration(math.MaxInt64).Truncate(time.Hour))
-		}
-		return time.Duration(f * float64(time.Second)), nil
-	}
-	d, err := time.ParseDuration(string(s))
-	if err != nil || d <= 0 {
-		return 0, fmt.Errorf("%q: want a positive time in seconds (10, 2.5) or with a unit (10s, 500ms)", string(s))
-	}
-	return d, nil
+	Dir     string  `arg:"" optional:"" default:"tests" help:"The folder of testXXXd.txt and testXXXs.txt files."`
+	Timeout seconds `default:"10" placeholder:"S" help:"Time allowed for each test, in seconds (10, 2.5) or with a unit (500ms)."`
+	Out     string  `default:"tests_output" help:"Folder for the testXXXt.txt results (created when missing)."`
 }
 
 func (c *mastermindTestCmd) Run(e *env) error {
+	if c.Timeout <= 0 {
+		return &usageError{fmt.Errorf("--timeout %v: want a positive time", time.Duration(c.Timeout))}
+	}
 	entries, err := os.ReadDir(c.Dir)
 	if err != nil {
 		return err
@@ -358,7 +332,7 @@ func (c *mastermindTestCmd) runTest(e *env, id string) (string, bool) {
 	if err != nil {
 		return "error: " + err.Error(), false
 	}
-	timeout, _ := c.Timeout.duration()
+	timeout := time.Duration(c.Timeout)
 	ctx, cancel := context.WithTimeout(e.ctx, timeout)
 	defer cancel()
 	start := time.Now()

@@ -28,7 +28,7 @@ var games = []game{
 		return play2048(e, &twenty48PlayCmd{budgetFlags: budgetFlags{Player: player.DefaultPlayer, Budget: defaultBudget2048}, Size: twenty48.DefaultSize, Mode: "classic"})
 	}},
 	{tui.MenuItem{Name: "Oware", Description: "the mancala game of West Africa"}, func(e *env) error {
-		return playOware(e, &owarePlayCmd{South: "human", North: "computer", Engine: search.DefaultEngine, MoveTime: time.Second, Rules: "abapa", Delay: 700 * time.Millisecond})
+		return playOware(e, &owarePlayCmd{South: "human", North: "computer", Engine: search.DefaultEngine, MoveTime: millis(time.Second), Rules: "abapa", Delay: millis(700 * time.Millisecond)})
 	}},
 	{tui.MenuItem{Name: "Mastermind", Description: "break the colour code"}, func(e *env) error {
 		return playMastermind(e, &mastermindPlayCmd{Pegs: 4, Colors: 6, Rows: 10, Strategy: breaker.DefaultStrategy})

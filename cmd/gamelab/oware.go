@@ -150,7 +150,7 @@ func (c *owareBenchCmd) Run(e *env) error { return c.match().Run(e) }
 
 // matchFlags are the flags of match and bench after the players.
 type matchFlags struct {
-	MoveTime time.Duration  `name:"movetime" default:"100ms" help:"Time per move."`
+	MoveTime millis         `name:"movetime" default:"100ms" help:"Time per move, in milliseconds (100) or with a unit (2s)."`
 	Opening  int            `default:"${oweropening}" help:"Random plies that open each pair of games."`
 	Seed     uint64         `default:"1" help:"Seed of the openings."`
 	Rules    owareRulesFlag `default:"abapa" help:"abapa, or variants."`
@@ -173,7 +173,7 @@ func (c *owareMatchCmd) Validate() error {
 	case c.Games < 1:
 		return fmt.Errorf("--games %d: want at least one", c.Games)
 	case c.MoveTime <= 0:
-		return fmt.Errorf("--movetime %v: want a positive time, such as 100ms", c.MoveTime)
+		return fmt.Errorf("--movetime %v: want a positive time, such as 100ms", time.Duration(c.MoveTime))
 	case c.Workers < 0:
 		return fmt.Errorf("--workers %d: want a positive number", c.Workers)
 	case c.Opening < 0:
@@ -192,7 +192,7 @@ func (c *owareMatchCmd) Run(e *env) error {
 	first, _ := match.ParsePlayer(c.South)
 	second, _ := match.ParsePlayer(c.North)
 	shard, _ := bench.ParseShard(c.Shard)
-	mc := match.Config{First: first, Second: second, MoveTime: c.MoveTime, Rules: c.Rules.rules(),
+	mc := match.Config{First: first, Second: second, MoveTime: time.Duration(c.MoveTime), Rules: c.Rules.rules(),
 		OpeningPlies: c.Opening, Seed: c.Seed, HashMiB: 16, Tablebase: c.tablebase(e, false),
 		Start: func(command string) (match.External, error) { return protocol.Start(command) }}
 	cfg := mc.BenchConfig(c.Games)
@@ -215,10 +215,10 @@ type owarePlayCmd struct {
 	North    string         `default:"computer" enum:"human,computer" help:"Who plays North: human or computer."`
 	Engine   string         `default:"${owareengine}" help:"The computer: ${owareplayers}; @N fixes a depth (alphabeta@6)."`
 	Depth    int            `help:"Search to this depth instead of for a time."`
-	MoveTime time.Duration  `name:"movetime" default:"1s" help:"The computer's time per move."`
+	MoveTime millis         `name:"movetime" default:"1s" help:"The computer's time per move, in milliseconds (1000) or with a unit (1s)."`
 	Rules    owareRulesFlag `default:"abapa" help:"abapa, or variants such as grand-slam=forbidden,cycle=third-repetition."`
 	Load     string         `type:"existingfile" placeholder:"FILE" help:"Go on with a game saved with ctrl+s."`
-	Delay    time.Duration  `default:"700ms" help:"Pause between two computers' moves, to watch them."`
+	Delay    millis         `default:"700ms" help:"Pause between two computers' moves, to watch them, in milliseconds or with a unit."`
 	egdbFlags
 }
 
@@ -230,9 +230,9 @@ func (c *owarePlayCmd) Validate() error {
 	case c.Depth < 0 || c.Depth > search.MaxDepth:
 		return fmt.Errorf("--depth %d: want 1 to %d", c.Depth, search.MaxDepth)
 	case c.MoveTime <= 0:
-		return fmt.Errorf("--movetime %v: want a positive time, such as 1s", c.MoveTime)
+		return fmt.Errorf("--movetime %v: want a positive time, such as 1s", time.Duration(c.MoveTime))
 	case c.Delay < 0:
-		return fmt.Errorf("--delay %v: want 0 or more", c.Delay)
+		return fmt.Errorf("--delay %v: want 0 or more", time.Duration(c.Delay))
 	}
 	return nil
 }
@@ -268,8 +268,8 @@ func playOware(e *env, c *owarePlayCmd) error {
 	who := map[string]oplay.Who{"human": oplay.Human, "computer": oplay.Computer}
 	opts := oplay.Options{
 		Players: [2]oplay.Who{who[c.South], who[c.North]},
-		Engine:  spec, Limits: search.Limits{MoveTime: c.MoveTime},
-		Rules: c.Rules.rules(), Game: game, Delay: c.Delay,
+		Engine:  spec, Limits: search.Limits{MoveTime: time.Duration(c.MoveTime)},
+		Rules: c.Rules.rules(), Game: game, Delay: time.Duration(c.Delay),
 		SaveRecord: saveOwareRecord,
 		NewSearcher: func(s search.Spec) search.Searcher {
 			return search.NewFromSpec(s, search.EngineOptions{Tablebase: tb})

@@ -1,0 +1,67 @@
+package main
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"time"
+
+	"github.com/alecthomas/kong"
+)
+
+// seconds and millis are flags of a time, given with a unit (2s, 100ms,
+// 1m30s) or as a bare number in the unit of their name: the spec's test
+// run takes its time limit in seconds (--timeout 10), and UCI's movetime
+// is in milliseconds (--movetime 100). A bare number had been refused
+// ("missing unit in duration").
+type (
+	seconds time.Duration
+	millis  time.Duration
+)
+
+// Decode implements kong.MapperValue.
+func (s *seconds) Decode(ctx *kong.DecodeContext) error {
+	return decodeTime(ctx, (*time.Duration)(s), time.Second)
+}
+
+// Decode implements kong.MapperValue.
+func (m *millis) Decode(ctx *kong.DecodeContext) error {
+	return decodeTime(ctx, (*time.Duration)(m), time.Millisecond)
+}
+
+// decodeTime reads the flag's value into d, a bare number in unit.
+func decodeTime(ctx *kong.DecodeContext, d *time.Duration, unit time.Duration) error {
+	var text string
+	if err := ctx.Scan.PopValueInto("time", &text); err != nil {
+		return err
+	}
+	t, err := parseTime(text, unit)
+	if err != nil {
+		return err
+	}
+	*d = t
+	return nil
+}
+
+// parseTime reads text as a Go duration or, if it is a bare number, as
+// that many units. A time must be 0 or more.
+func parseTime(text string, unit time.Duration) (time.Duration, error) {
+	name := map[time.Duration]string{time.Second: "seconds", time.Millisecond: "milliseconds"}[unit]
+	if f, err := strconv.ParseFloat(text, 64); err == nil {
+		switch {
+		case !(f >= 0): // NaN too
+			return 0, fmt.Errorf("%q %s: want 0 or more", text, name)
+		case f > float64(math.MaxInt64)/float64(unit):
+			return 0, fmt.Errorf("%q %s: want at most %v", text, name, time.Duration(math.MaxInt64).Truncate(time.Hour))
+		}
+		return time.Duration(f * float64(unit)), nil
+	}
+	d, err := time.ParseDuration(text)
+	switch {
+	case err != nil:
+		return 0, fmt.Errorf("%q: want a time in %s (%s) or with a unit (10s, 500ms)", text, name, map[time.Duration]string{time.Second: "10, 2.5", time.Millisecond: "100, 2500"}[unit])
+	case d < 0:
+		return 0, fmt.Errorf("%q: want 0 or more", text)
+	}
+	return d, nil
+}

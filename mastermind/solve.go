@@ -408,8 +408,19 @@ func compareApart(a, b Code, apartA, apartB []int32, delta *[wordColours + 1]int
 // bounds; 200 pegs 23 s, and 2.5 ms. The bounds cost a pair a node, so
 // they cover only the first maxPairHints hints (on 330 instances of 6
 // to 64 pegs they took 0.05 to 1.04 times the time, none measurably
-// more, 0.86 to 0.95 in the geometric mean of each collection).
-const maxPairHints = 32
+// more, 0.86 to 0.95 in the geometric mean of each collection). The
+// first 32 (2026-12-02) left random instances with more hints and one
+// answer altered taking a second and more to refute: 64 pegs over 20
+// colours with 100 hints 1.8 s with 32, 71 ms with 128 (48 pegs over 20,
+// 40 hints 1.4 s and 0.34 s; 64 over 16, 64 hints 0.8 s and 38 ms). Over
+// 450 random instances of 12 to 64 pegs over 4 to 20 colours with 40, 64
+// and 100 hints (true answers, one altered, near the code), the 108 that
+// took over 3 ms with either, best of two in-process runs: 0.57 times
+// the time in the geometric mean, 0.04 at best; at worst a few
+// milliseconds more (0.6 to 3.2 ms on 12 pegs over 20 colours with 100
+// hints) or 40 to 55-66 ms (32 pegs over 20, 40 hints, altered). The
+// table holds (colours+2) x 8,128 bounds at most: 6.4 MB over 64.
+const maxPairHints = 128
 
 // pairBound is what some colours can give two hints i > j together: both
 // is the sum of the fewer pegs of each colour in the two guesses, and

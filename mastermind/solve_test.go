@@ -474,8 +474,9 @@ func TestAppendCode(t *testing.T) {
 }
 
 // TestManyHintsAgainstBruteForce: with more hints than a word holds
-// (the multisets' search keeps eight a word), the search still finds
-// exactly brute force's codes, whether the answers are true or altered.
+// (the multisets' search keeps eight a word), and than it bounds two at
+// a time (maxPairHints), the search still finds exactly brute force's
+// codes, whether the answers are true or altered.
 func TestManyHintsAgainstBruteForce(t *testing.T) {
 	r := rand.New(rand.NewPCG(13, 14))
 	for i := range 400 {
@@ -483,7 +484,11 @@ func TestManyHintsAgainstBruteForce(t *testing.T) {
 		if i%4 == 3 { // more colours than a word holds a byte each
 			max, pegs = 9+r.IntN(12), 3+r.IntN(2)
 		}
-		in := randomInstance(r, max, pegs, 9+r.IntN(24))
+		hints := 9 + r.IntN(24)
+		if i%5 == 4 {
+			hints = 20 + r.IntN(maxPairHints+40)
+		}
+		in := randomInstance(r, max, pegs, hints)
 		if i%2 == 1 {
 			randomAnswer(r, in)
 		}

@@ -81,6 +81,12 @@ func Serve(r io.Reader, w io.Writer, cfg Config) error {
 		if len(fields) == 0 {
 			continue
 		}
+		if waits[fields[0]] {
+			if s.refuseWhileEndless(fields[0]) {
+				continue
+			}
+			s.wait()
+		}
 		switch fields[0] {
 		case "quit":
 			s.stop()
@@ -97,33 +103,17 @@ func Serve(r io.Reader, w io.Writer, cfg Config) error {
 		case "isready":
 			s.reply("readyok")
 		case "ucinewgame":
-			if s.refuseWhileEndless(fields[0]) {
-				continue
-			}
-			s.wait()
 			s.game = oware.NewGame(oware.Start(), cfg.Rules)
 			if e, ok := s.s.(interface{ NewGame() }); ok {
 				e.NewGame()
 			}
 		case "setoption":
-			if s.refuseWhileEndless(fields[0]) {
-				continue
-			}
-			s.wait()
 			s.setOption(fields[1:])
 		case "position":
-			if s.refuseWhileEndless(fields[0]) {
-				continue
-			}
-			s.wait()
 			if err := s.position(fields[1:]); err != nil {
 				s.reply("info string error: %v", err)
 			}
 		case "go":
-			if s.refuseWhileEndless(fields[0]) {
-				continue
-			}
-			s.wait()
 			if err := s.goSearch(fields[1:]); err != nil {
 				s.reply("info string error: %v", err)
 			}
@@ -159,6 +149,10 @@ func (s *session) wait() {
 		s.done, s.cancel, s.endless = nil, nil, false
 	}
 }
+
+// waits holds the commands that change what a search works on: they wait
+// for the running one to answer first.
+var waits = map[string]bool{"ucinewgame": true, "setoption": true, "position": true, "go": true}
 
 // refuseWhileEndless answers command with an error, and reports true, if
 // a search without limits is running. Other commands wait for a running

@@ -33,6 +33,9 @@ func Parse(r io.Reader) (*Instance, error) {
 	maxLine := 1
 	word := func(w []byte) error {
 		if in == nil {
+			// A byte order mark, as some Windows editors begin a UTF-8
+			// file with, is not part of the number.
+			w = bytes.TrimPrefix(w, []byte("\ufeff"))
 			max, err := atoi(w)
 			if err != nil || max < 1 || max > MaxColours {
 				return &ParseError{line, fmt.Sprintf("%q is not a number of colours from 1 to %d", w, MaxColours)}

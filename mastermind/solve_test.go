@@ -741,15 +741,26 @@ func TestPossible(t *testing.T) {
 	}
 }
 
-// TestSourceExample is the specification's example.
+// TestSourceExample is the specification's example, as it prints, a hint
+// a line, and as other editors may write it: Windows' line ends, tabs, a
+// UTF-8 byte order mark before the first line.
 func TestSourceExample(t *testing.T) {
-	in, err := Parse(strings.NewReader("4   1 1 1 1/0 1 2 2 0/1 3 1 3 2/0"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var buf bytes.Buffer
-	if _, err := WriteSolutions(context.Background(), &buf, in); err != nil || buf.String() != "[[3,1,4],[4,1,3]].\n" {
-		t.Errorf("%q, %v", buf.String(), err)
+	for _, text := range []string{
+		"4   1 1 1 1/0 1 2 2 0/1 3 1 3 2/0",
+		"4\n1 1 1  1/0\n1 2 2  0/1\n3 1 3  2/0\n",
+		"4\r\n1 1 1 1/0\r\n\r\n1 2 2 0/1\r\n3 1 3 2/0\r\n",
+		"4\n1\t1\t1\t1/0\n1 2 2 0/1   \n3 1 3 2/0",
+		"\ufeff4\n1 1 1 1/0\n1 2 2 0/1\n3 1 3 2/0\n",
+	} {
+		in, err := Parse(strings.NewReader(text))
+		if err != nil {
+			t.Errorf("%q: %v", text, err)
+			continue
+		}
+		var buf bytes.Buffer
+		if _, err := WriteSolutions(context.Background(), &buf, in); err != nil || buf.String() != "[[3,1,4],[4,1,3]].\n" {
+			t.Errorf("%q: %q, %v", text, buf.String(), err)
+		}
 	}
 }
 

@@ -19,6 +19,10 @@ type ParseError struct {
 
 func (e *ParseError) Error() string { return fmt.Sprintf("line %d: %s", e.Line, e.Msg) }
 
+// byteOrderMark is how some Windows editors begin a UTF-8 file; the
+// readers of instances and of solutions skip it.
+const byteOrderMark = "\ufeff"
+
 // Parse reads an instance in the source's format: the number of colours,
 // then each hint as its guess (positive integers) and its answer
 // (blacks/whites), all separated by whitespace, newlines included. It
@@ -33,9 +37,7 @@ func Parse(r io.Reader) (*Instance, error) {
 	maxLine := 1
 	word := func(w []byte) error {
 		if in == nil {
-			// A byte order mark, as some Windows editors begin a UTF-8
-			// file with, is not part of the number.
-			w = bytes.TrimPrefix(w, []byte("\ufeff"))
+			w = bytes.TrimPrefix(w, []byte(byteOrderMark))
 			max, err := atoi(w)
 			if err != nil || max < 1 || max > MaxColours {
 				return &ParseError{line, fmt.Sprintf("%q is not a number of colours from 1 to %d", w, MaxColours)}
@@ -153,7 +155,7 @@ func ParseSolutions(r io.Reader) ([]Code, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := strings.Join(strings.Fields(string(data)), "")
+	s := strings.Join(strings.Fields(strings.TrimPrefix(string(data), byteOrderMark)), "")
 	s = strings.TrimSuffix(s, ".")
 	if !strings.HasPrefix(s, "[") || !strings.HasSuffix(s, "]") {
 		return nil, errors.New("not a list of codes such as [[3,1,4],[4,1,3]]")

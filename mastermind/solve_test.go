@@ -808,6 +808,22 @@ func FuzzParse(f *testing.F) {
 	})
 }
 
+// TestParseSolutionsFormats reads a list of solutions as editors may
+// write it: over lines, with spaces, Windows' line ends, a byte order mark.
+func TestParseSolutionsFormats(t *testing.T) {
+	want := []Code{{3, 1, 4}, {4, 1, 3}}
+	for _, text := range []string{
+		"[[3,1,4],[4,1,3]].\n",
+		"[[3,1,4],\n [4,1,3]].",
+		"[ [3, 1, 4], [4, 1, 3] ].\r\n",
+		"\ufeff[[3,1,4],[4,1,3]].\r\n",
+	} {
+		if got, err := ParseSolutions(strings.NewReader(text)); err != nil || !slices.EqualFunc(got, want, slices.Equal) {
+			t.Errorf("%q: %v, %v; want %v", text, got, err, want)
+		}
+	}
+}
+
 func FuzzParseSolutions(f *testing.F) {
 	f.Add("[[3,1,4],[4,1,3]].")
 	f.Add("[].")

@@ -156,11 +156,14 @@ type mastermindEngineCmd struct {
 }
 
 func (c *mastermindEngineCmd) Run(e *env) error {
-	_, b, err := c.Strategy.make(e, c.Pegs, c.Colors)
-	if err != nil {
-		return err
-	}
+	// Making the codebreaker is interruptible too: the optimal one
+	// searches for seconds before its first guess (its tree file is
+	// written atomically, so an interrupt leaves none half written).
 	return e.interruptible(func() error {
+		_, b, err := c.Strategy.make(e, c.Pegs, c.Colors)
+		if err != nil {
+			return err
+		}
 		return mmprotocol.Serve(e.ctx, e.stdin, e.stdout, mmprotocol.Config{Pegs: c.Pegs, Colours: c.Colors, Breaker: b, Seed: c.Seed})
 	})
 }

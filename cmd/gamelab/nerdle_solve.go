@@ -134,11 +134,15 @@ type nerdleSolveCmd struct {
 }
 
 func (c *nerdleSolveCmd) Run(e *env) error {
-	u, s, err := c.solver(e)
-	if err != nil {
-		return err
-	}
-	return e.interruptible(func() error { return protocol.Serve(e.stdin, e.stdout, u, s) })
+	// Making the solver is interruptible too: the equations of 11
+	// symbols take seconds to list.
+	return e.interruptible(func() error {
+		u, s, err := c.solver(e)
+		if err != nil {
+			return err
+		}
+		return protocol.Serve(e.stdin, e.stdout, u, s)
+	})
 }
 
 type nerdleTreeCmd struct {

@@ -103,6 +103,13 @@ func (c *owareEngineCmd) Validate() error {
 }
 
 func (c *owareEngineCmd) Run(e *env) error {
+	// Loading the endgame database is interruptible too: a large one
+	// takes seconds to read.
+	return e.interruptible(func() error { return c.serve(e) })
+}
+
+// serve loads the engine and speaks the protocol until the input ends.
+func (c *owareEngineCmd) serve(e *env) error {
 	spec, _ := search.ParseSpec(c.Player)
 	tb := c.tablebase(e, true)
 	note := "endgame database off"
@@ -120,7 +127,7 @@ func (c *owareEngineCmd) Run(e *env) error {
 			return search.NewFromSpec(spec, search.EngineOptions{HashMiB: hash, Threads: threads, Tablebase: tb})
 		},
 	}
-	return e.interruptible(func() error { return protocol.Serve(e.stdin, e.stdout, cfg) })
+	return protocol.Serve(e.stdin, e.stdout, cfg)
 }
 
 type owareMatchCmd struct {

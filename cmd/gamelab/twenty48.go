@@ -236,11 +236,15 @@ type twenty48EngineCmd struct {
 }
 
 func (c *twenty48EngineCmd) Run(e *env) error {
-	factory, opts, _, err := c.playerSaying(e)
-	if err != nil {
-		return err
-	}
-	return e.interruptible(func() error { return protocol.Serve(e.stdin, e.stdout, factory(opts)) })
+	// Loading the player is interruptible too: a network is hundreds of
+	// megabytes to read.
+	return e.interruptible(func() error {
+		factory, opts, _, err := c.playerSaying(e)
+		if err != nil {
+			return err
+		}
+		return protocol.Serve(e.stdin, e.stdout, factory(opts))
+	})
 }
 
 type twenty48BenchCmd struct {

@@ -110,8 +110,16 @@ func (s strategyName) make(e *env, pegs, colours int) (breaker.Factory, breaker.
 	if err != nil {
 		return nil, nil, err
 	}
-	b, err := factory(pegs, colours)
-	if err != nil {
+	// The first breaker of a strategy may build its tree (the optimal
+	// one searches for seconds): an interrupt ends the wait.
+	var b breaker.Breaker
+	if err := e.interruptible(func() (err error) {
+		b, err = factory(pegs, colours)
+		return err
+	}); err != nil {
+		if e.ctx.Err() != nil {
+			return nil, nil, err
+		}
 		return nil, nil, &usageError{err}
 	}
 	return factory, b, nil

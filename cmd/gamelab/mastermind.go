@@ -111,7 +111,9 @@ func (s strategyName) make(e *env, pegs, colours int) (breaker.Factory, breaker.
 		return nil, nil, err
 	}
 	// The first breaker of a strategy may build its tree (the optimal
-	// one searches for seconds): an interrupt ends the wait.
+	// one searches for seconds): an interrupt ends the wait. The tree
+	// file is written atomically, so an interrupt leaves none half
+	// written.
 	var b breaker.Breaker
 	if err := e.interruptible(func() (err error) {
 		b, err = factory(pegs, colours)
@@ -164,14 +166,11 @@ type mastermindEngineCmd struct {
 }
 
 func (c *mastermindEngineCmd) Run(e *env) error {
-	// Making the codebreaker is interruptible too: the optimal one
-	// searches for seconds before its first guess (its tree file is
-	// written atomically, so an interrupt leaves none half written).
+	_, b, err := c.Strategy.make(e, c.Pegs, c.Colors) // interruptible itself
+	if err != nil {
+		return err
+	}
 	return e.interruptible(func() error {
-		_, b, err := c.Strategy.make(e, c.Pegs, c.Colors)
-		if err != nil {
-			return err
-		}
 		return mmprotocol.Serve(e.ctx, e.stdin, e.stdout, mmprotocol.Config{Pegs: c.Pegs, Colours: c.Colors, Breaker: b, Seed: c.Seed})
 	})
 }

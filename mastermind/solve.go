@@ -1275,6 +1275,9 @@ func (p *problem) multisetJobs(yield func(job) bool) {
 	})
 	var b *blackFirst
 	for _, k := range few {
+		if p.relaxationPays(k) && p.relaxationRefutes(k) {
+			continue
+		}
 		if p.blacksFirst(k) {
 			if b == nil {
 				b = newBlackFirst(p)

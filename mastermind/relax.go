@@ -67,14 +67,17 @@ func (p *problem) relaxationRefutes(k *[wordColours + 1]uint8) bool {
 
 // Below the relaxation of the whole multiset, relaxations with pegs
 // placed are solved only for codes of at least relaxDeepPegs pegs over at
-// most relaxDeepColours colours, whose searches take seconds, and at most
-// relaxBudget a peg per colour: each takes about a millisecond at 24 to 32
-// pegs, and a multiset with arrangements pays for them in vain (random
-// instances of 20 to 24 pegs with at most 50,000 codes took 5 to 60 ms
-// more over 6 colours, where they took 2 to 25 before).
+// most relaxDeepColours colours, whose searches take seconds (random
+// instances of 28 and 32 pegs over 6 colours with as many hints, true or
+// altered, more than 10 s each; 2 of 6 altered ones refuted in 43 and 65
+// ms), and at most relaxBudget a peg per colour: each takes about a
+// millisecond at 24 to 32 pegs, and a multiset with arrangements pays for
+// them in vain (random instances of 20 to 24 pegs with at most 50,000
+// codes took 5 to 60 ms more over 6 colours, where they took 2 to 25
+// before).
 const (
 	relaxDeepPegs    = 28
-	relaxDeepColours = 4
+	relaxDeepColours = 6
 	relaxBudget      = 16
 )
 

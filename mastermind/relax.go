@@ -51,13 +51,7 @@ func (p *problem) relaxationPays(k *[wordColours + 1]uint8) bool {
 // peg or two is placed: over 4 colours, one colour at each position of
 // 32 left the others none); false says nothing.
 func (p *problem) relaxationRefutes(k *[wordColours + 1]uint8) bool {
-	s := relaxed{free: make([]int, p.pegs), want: slices.Clone(p.blacks)}
-	for q := range s.free {
-		s.free[q] = q
-	}
-	for c := 1; c <= p.max; c++ {
-		s.left[c] = int(k[c])
-	}
+	s := p.unplaced(k)
 	budget := 1
 	if p.max <= relaxDeepColours && p.pegs >= relaxDeepPegs {
 		budget = relaxBudget * p.pegs / p.max
@@ -93,6 +87,18 @@ type relaxed struct {
 	free []int
 	left [wordColours + 1]int
 	want []int
+}
+
+// unplaced returns multiset k's arrangement with no peg placed yet.
+func (p *problem) unplaced(k *[wordColours + 1]uint8) relaxed {
+	s := relaxed{free: make([]int, p.pegs), want: slices.Clone(p.blacks)}
+	for q := range s.free {
+		s.free[q] = q
+	}
+	for c := 1; c <= p.max; c++ {
+		s.left[c] = int(k[c])
+	}
+	return s
 }
 
 // refuted reports whether s is proved to have no arrangement: by its

@@ -94,13 +94,7 @@ func TestFallsShort(t *testing.T) {
 			weight[j] = r.Float64()*2 - 1
 		}
 		k := multisetOf(randomCode(r, max, pegs))
-		s := relaxed{free: make([]int, pegs), want: slices.Clone(p.blacks)}
-		for q := range s.free {
-			s.free[q] = q
-		}
-		for c := 1; c <= max; c++ {
-			s.left[c] = int(k[c])
-		}
+		s := p.unplaced(&k)
 		// As fallsShort rounds them.
 		largest := 0.0
 		for _, w := range weight {

@@ -103,7 +103,7 @@ func (p *problem) unplaced(k *[wordColours + 1]uint8) relaxed {
 
 // refuted reports whether s is proved to have no arrangement: by its
 // relaxation, else by every colour at its first free position, while
-// budget lasts.
+// budget lasts and the caller has not given up.
 func (p *problem) refuted(s *relaxed, budget *int) bool {
 	for _, w := range s.want {
 		if w < 0 || w > len(s.free) {
@@ -113,7 +113,7 @@ func (p *problem) refuted(s *relaxed, budget *int) bool {
 	if len(s.free) == 0 || p.pegs-len(s.free) > relaxDepth {
 		return false // every hint has its blacks, or too deep to tell
 	}
-	if *budget--; *budget < 0 {
+	if *budget--; *budget < 0 || p.stop.Load() {
 		return false
 	}
 	if weights, ok := p.relax(s); ok {
@@ -293,15 +293,13 @@ type tableau struct {
 	rows, vars int       // A's rows and columns
 	width      int       // vars + rows artificials + 1
 	cell       []float64 // (rows+1) × width
-	basis      []int     // the variable basic in each row
 }
 
 func newTableau(rows, vars int) *tableau {
 	width := vars + rows + 1
-	t := &tableau{rows: rows, vars: vars, width: width, cell: make([]float64, (rows+1)*width), basis: make([]int, rows)}
+	t := &tableau{rows: rows, vars: vars, width: width, cell: make([]float64, (rows+1)*width)}
 	for r := range rows {
 		t.cell[r*width+vars+r] = 1
-		t.basis[r] = vars + r
 	}
 	return t
 }
@@ -321,7 +319,8 @@ const (
 
 // infeasible runs phase one; if A x = b has no solution x ≥ 0 it returns
 // the dual y of the rows (y·A ≤ 0 and y·b > 0) and true. It gives up
-// (false) after a bound on the pivots, against cycling.
+// (false) after a bound on the pivots, against cycling (176 pivots for
+// the 68 rows and 128 variables of 32 pegs over 4 colours).
 func (t *tableau) infeasible() ([]float64, bool) {
 	w := t.width
 	obj := t.cell[t.rows*w:]
@@ -332,7 +331,7 @@ func (t *tableau) infeasible() ([]float64, bool) {
 		}
 		obj[w-1] -= row[w-1]
 	}
-	for range 50 * (t.rows + t.vars) {
+	for range 4 * (t.rows + t.vars) {
 		enter, most := -1, -costEpsilon
 		for j := range w - 1 {
 			if obj[j] < most {
@@ -393,5 +392,4 @@ func (t *tableau) pivot(leave, enter int) {
 			row[j] -= f * a
 		}
 	}
-	t.basis[leave] = enter
 }

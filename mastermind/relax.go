@@ -53,26 +53,32 @@ func (p *problem) relaxationPays(k *[wordColours + 1]uint8) bool {
 func (p *problem) relaxationRefutes(k *[wordColours + 1]uint8) bool {
 	s := p.unplaced(k)
 	budget := 1
-	if p.max <= relaxDeepColours && p.pegs >= relaxDeepPegs {
+	if p.max <= relaxDeepColours && p.pegs >= max(relaxDeepPegs, relaxDeepPegsPerColour*p.max) {
 		budget = relaxBudget * p.pegs / p.max
 	}
 	return p.refuted(&s, &budget)
 }
 
 // Below the relaxation of the whole multiset, relaxations with pegs
-// placed are solved only for codes of at least relaxDeepPegs pegs over at
-// most relaxDeepColours colours, whose searches take seconds (random
-// instances of 28 and 32 pegs over 6 colours with as many hints, true or
-// altered, more than 10 s each; 2 of 6 altered ones refuted in 43 and 65
-// ms), and at most relaxBudget a peg per colour: each takes about a
-// millisecond at 24 to 32 pegs, and a multiset with arrangements pays for
-// them in vain (random instances of 20 to 24 pegs with at most 50,000
-// codes took 5 to 60 ms more over 6 colours, where they took 2 to 25
-// before).
+// placed are solved only for codes of at least relaxDeepPegs pegs, and
+// relaxDeepPegsPerColour a colour, over at most relaxDeepColours colours,
+// whose searches take a tenth of a second to seconds, and at most
+// relaxBudget a peg per colour: each takes about a millisecond at 24 to
+// 32 pegs, and a multiset with arrangements pays for them in vain. Best
+// of three, with and without them (2026-12-05): random instances with as
+// many hints as pegs, true, 78 to 783 ms at 24 pegs over 4 colours and
+// 147 to 294 at 25 over 5, took -15 to +37 ms more; with a white made
+// black, 146 and 177 ms at 24 over 4 took 11 and 46, and at 25 over 5,
+// 113 ms and 4.5 s took 10 ms and 3.9 s (another 225 ms, 259); at 28 and
+// 32 pegs over 6 colours, where true instances took more than 10 s, 2 of
+// 6 altered ones were refuted in 43 and 65 ms. Over 6 colours at 20 to 24
+// pegs, instances with at most 50,000 codes took 2 to 25 ms without them
+// and 12 to 80 with them.
 const (
-	relaxDeepPegs    = 28
-	relaxDeepColours = 6
-	relaxBudget      = 16
+	relaxDeepPegs          = 24
+	relaxDeepPegsPerColour = 5
+	relaxDeepColours       = 6
+	relaxBudget            = 16
 )
 
 // relaxDepth is the most pegs placed before a relaxation, as a multiset

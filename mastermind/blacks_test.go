@@ -67,10 +67,7 @@ func TestBlacksFirstAgainstPositions(t *testing.T) {
 	total := 0
 	for i := range 40 {
 		max, pegs := 4+r.IntN(13), 8+r.IntN(9)
-		in := randomInstance(r, max, pegs, pegs+r.IntN(pegs))
-		if i%2 == 1 {
-			moveWhite(r, in)
-		}
+		in := alteredInstance(r, max, pegs, pegs+r.IntN(pegs), i%2 == 1)
 		want := byPositions(in)
 		if got := byBlacks(in, i%4 < 2, i%8 < 4); !sameCodes(got, want) {
 			t.Fatalf("instance %d (%d pegs, %d colours, %d hints): %d codes, want %d", i, pegs, max, len(in.Hints), len(got), len(want))

@@ -22,10 +22,7 @@ func TestCompactAgainstBruteForce(t *testing.T) {
 		if i%20 == 0 {
 			max, pegs = 65+r.IntN(2), 3
 		}
-		in := randomInstance(r, max, pegs, 1+r.IntN(6))
-		if i%2 == 1 {
-			moveWhite(r, in)
-		}
+		in := alteredInstance(r, max, pegs, 1+r.IntN(6), i%2 == 1)
 		checkSolvers(t, fmt.Sprintf("instance %d", i), in, bruteForce(in))
 	}
 }

@@ -84,10 +84,7 @@ func TestFallsShort(t *testing.T) {
 	short := 0
 	for i := range 300 {
 		max, pegs := 2+r.IntN(3), 2+r.IntN(6)
-		in := randomInstance(r, max, pegs, 1+r.IntN(6))
-		if i%2 == 1 {
-			moveWhite(r, in)
-		}
+		in := alteredInstance(r, max, pegs, 1+r.IntN(6), i%2 == 1)
 		p := prepareAs(in, false)
 		weight := make([]float64, p.hints)
 		for j := range weight {
@@ -150,10 +147,7 @@ func TestRelaxationAgainstBruteForce(t *testing.T) {
 	refuted, empty := 0, 0
 	for i := range 400 {
 		max, pegs := 2+r.IntN(3), 5+r.IntN(4)
-		in := randomInstance(r, max, pegs, pegs/2+r.IntN(pegs))
-		if i%3 != 0 {
-			moveWhite(r, in)
-		}
+		in := alteredInstance(r, max, pegs, pegs/2+r.IntN(pegs), i%3 != 0)
 		have := map[[wordColours + 1]uint8]bool{}
 		for _, code := range bruteForce(in) {
 			have[multisetOf(code)] = true
@@ -187,10 +181,7 @@ func TestRelaxedSolve(t *testing.T) {
 	refuted := 0
 	for i := range 24 {
 		max, pegs := 3+r.IntN(3), relaxMinPegs+r.IntN(3)
-		in := randomInstance(r, max, pegs, pegs)
-		if i%4 != 0 {
-			moveWhite(r, in)
-		}
+		in := alteredInstance(r, max, pegs, pegs, i%4 != 0)
 		p := prepareAs(in, false)
 		p.multisets(func(k *[wordColours + 1]uint8) bool {
 			if p.relaxationPays(k) && p.relaxationRefutes(k) {

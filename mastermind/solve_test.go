@@ -503,10 +503,7 @@ func TestManyHintsAgainstBruteForce(t *testing.T) {
 		if i%6 == 5 {
 			max, pegs = 3, 11+r.IntN(2)
 		}
-		in := randomInstance(r, max, pegs, 9+r.IntN(12))
-		if i%2 == 1 {
-			moveWhite(r, in)
-		}
+		in := alteredInstance(r, max, pegs, 9+r.IntN(12), i%2 == 1)
 		if got, want := solveAll(in), bruteForce(in); !sameCodes(got, want) {
 			t.Fatalf("long instance %d (%d pegs, %d colours, %d hints): %d codes, want %d", i, pegs, max, len(in.Hints), len(got), len(want))
 		}
@@ -557,6 +554,16 @@ func randomAnswer(r *rand.Rand, in *Instance) {
 	h.Answer.Whites = r.IntN(pegs - h.Answer.Blacks + 1)
 }
 
+// alteredInstance returns randomInstance's hints, with moveWhite's change
+// to one answer if alter is set.
+func alteredInstance(r *rand.Rand, max, pegs, n int, alter bool) *Instance {
+	in := randomInstance(r, max, pegs, n)
+	if alter {
+		moveWhite(r, in)
+	}
+	return in
+}
+
 // moveWhite makes a white of a random hint's answer a black, if it has
 // one: the hints often contradict each other then.
 func moveWhite(r *rand.Rand, in *Instance) {
@@ -573,10 +580,7 @@ func TestMeetingAgainstArrangement(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))
 	for i := range 16 {
 		max, pegs := 2+r.IntN(2), 14+r.IntN(4)
-		in := randomInstance(r, max, pegs, 3+r.IntN(4))
-		if i%2 == 1 {
-			moveWhite(r, in)
-		}
+		in := alteredInstance(r, max, pegs, 3+r.IntN(4), i%2 == 1)
 		var want []Code
 		p := prepareAs(in, false)
 		a := newArranger(p)
@@ -600,10 +604,7 @@ func TestSuffixesAgainstSearch(t *testing.T) {
 	total := 0
 	for i := range 8 {
 		max, pegs := 4+r.IntN(5), 11+r.IntN(5)
-		in := randomInstance(r, max, pegs, 5+r.IntN(4))
-		if i%2 == 1 {
-			moveWhite(r, in)
-		}
+		in := alteredInstance(r, max, pegs, 5+r.IntN(4), i%2 == 1)
 		p := prepareAs(in, false)
 		a := newArranger(p)
 		p.multisets(func(k *[wordColours + 1]uint8) bool {

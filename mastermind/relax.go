@@ -53,7 +53,7 @@ func (p *problem) relaxationPays(k *[wordColours + 1]uint8) bool {
 func (p *problem) relaxationRefutes(k *[wordColours + 1]uint8) bool {
 	s := p.unplaced(k)
 	budget := 1
-	if p.max <= relaxDeepColours && p.pegs >= max(relaxDeepPegs, relaxDeepPegsPerColour*p.max) {
+	if p.pegs >= max(relaxDeepPegs, relaxDeepPegsPerColour*p.max) {
 		budget = relaxBudget * p.pegs / p.max
 	}
 	return p.refuted(&s, &budget)
@@ -61,8 +61,8 @@ func (p *problem) relaxationRefutes(k *[wordColours + 1]uint8) bool {
 
 // Below the relaxation of the whole multiset, relaxations with pegs
 // placed are solved only for codes of at least relaxDeepPegs pegs, and
-// relaxDeepPegsPerColour a colour, over at most relaxDeepColours colours,
-// whose searches take a tenth of a second to seconds, and at most
+// relaxDeepPegsPerColour a colour (over relaxMaxColours at most), whose
+// searches take a tenth of a second to seconds, and at most
 // relaxBudget a peg per colour: each takes about a millisecond at 24 to
 // 32 pegs, and a multiset with arrangements pays for them in vain. Best
 // of three, with and without them (2026-12-05): random instances with as
@@ -77,7 +77,6 @@ func (p *problem) relaxationRefutes(k *[wordColours + 1]uint8) bool {
 const (
 	relaxDeepPegs          = 24
 	relaxDeepPegsPerColour = 5
-	relaxDeepColours       = 6
 	relaxBudget            = 16
 )
 
@@ -86,21 +85,18 @@ const (
 // (those refuted needed 8 at most, on 32 pegs over 4 colours).
 const relaxDepth = 8
 
-// relaxed is a multiset's arrangement with some pegs placed: the
-// positions still free, the pegs of each colour left for them and the
-// blacks each hint still wants of them.
+// relaxed is a multiset's arrangement with its first pegs placed: how
+// many, the pegs of each colour left for the positions after them and the
+// blacks each hint still wants of those.
 type relaxed struct {
-	free []int
-	left [wordColours + 1]int
-	want []int
+	placed int
+	left   [wordColours + 1]int
+	want   []int
 }
 
 // unplaced returns multiset k's arrangement with no peg placed yet.
 func (p *problem) unplaced(k *[wordColours + 1]uint8) relaxed {
-	s := relaxed{free: make([]int, p.pegs), want: slices.Clone(p.blacks)}
-	for q := range s.free {
-		s.free[q] = q
-	}
+	s := relaxed{want: slices.Clone(p.blacks)}
 	for c := 1; c <= p.max; c++ {
 		s.left[c] = int(k[c])
 	}
@@ -112,11 +108,11 @@ func (p *problem) unplaced(k *[wordColours + 1]uint8) relaxed {
 // budget lasts and the caller has not given up.
 func (p *problem) refuted(s *relaxed, budget *int) bool {
 	for _, w := range s.want {
-		if w < 0 || w > len(s.free) {
+		if w < 0 || w > p.pegs-s.placed {
 			return true
 		}
 	}
-	if len(s.free) == 0 || p.pegs-len(s.free) > relaxDepth {
+	if s.placed == p.pegs || s.placed > relaxDepth {
 		return false // every hint has its blacks, or too deep to tell
 	}
 	if *budget--; *budget < 0 || p.stop.Load() {
@@ -125,12 +121,12 @@ func (p *problem) refuted(s *relaxed, budget *int) bool {
 	if weights, ok := p.relax(s); ok {
 		return p.fallsShort(s, weights)
 	}
-	q := s.free[0]
+	q := s.placed
 	for c := 1; c <= p.max; c++ {
 		if s.left[c] == 0 {
 			continue
 		}
-		child := relaxed{free: s.free[1:], left: s.left, want: slices.Clone(s.want)}
+		child := relaxed{placed: q + 1, left: s.left, want: slices.Clone(s.want)}
 		child.left[c]--
 		for i, g := range p.guess {
 			if g[q] == uint8(c) {
@@ -159,7 +155,7 @@ func (p *problem) relax(s *relaxed) ([]float64, bool) {
 	for j, c := range colours {
 		column[c] = j
 	}
-	free := len(s.free)
+	free := p.pegs - s.placed
 	t := newTableau(free+len(colours)+p.hints, free*len(colours))
 	for f := range free {
 		for j := range colours {
@@ -176,8 +172,8 @@ func (p *problem) relax(s *relaxed) ([]float64, bool) {
 	}
 	for i, g := range p.guess {
 		r := free + len(colours) + i
-		for f, q := range s.free {
-			if c := g[q]; s.left[c] > 0 {
+		for f, c := range g[s.placed:] {
+			if s.left[c] > 0 {
 				t.set(r, f*len(colours)+column[c], 1)
 			}
 		}
@@ -213,7 +209,7 @@ func (p *problem) fallsShort(s *relaxed, weight []float64) bool {
 	// gain[f*n+j] is what the j-th peg left is worth at the f-th free
 	// position: the weights of the hints whose guess has its colour
 	// there.
-	n := len(s.free)
+	n := p.pegs - s.placed
 	slot := make([]uint8, 0, n)
 	for c := 1; c <= p.max; c++ {
 		for range s.left[c] {
@@ -222,9 +218,9 @@ func (p *problem) fallsShort(s *relaxed, weight []float64) bool {
 	}
 	gain := make([]int64, n*n)
 	for i, g := range p.guess {
-		for f, q := range s.free {
+		for f, gc := range g[s.placed:] {
 			for j, c := range slot {
-				if c == g[q] {
+				if c == gc {
 					gain[f*n+j] += whole[i]
 				}
 			}

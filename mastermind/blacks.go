@@ -135,7 +135,7 @@ func (p *problem) arrangements(k *[wordColours + 1]uint8) float64 {
 type blackFirst struct {
 	*problem
 	colours []uint8 // the multiset's colours, by rank
-	rankOf  [wordColours + 1]uint8
+	rankOf  [MaxColours + 1]uint8
 	// masks[i*len(colours)+r] holds the positions where hint i's guess has
 	// the colour of rank r, and byRank[r*hints+i] too; ranks[i] the ranks
 	// hint i's guess has.
@@ -144,8 +144,9 @@ type blackFirst struct {
 	// levels[d] is the state after d positions were fixed by a branch.
 	levels []blackState
 	// multiset is the multiset reset last prepared for: resume prepares
-	// only for another, as a worker resumes many nodes of one.
-	multiset *[wordColours + 1]uint8
+	// only for another, as a worker resumes many nodes of one. Its
+	// counts are a slice, as a wide instance's are longer (counts).
+	multiset []uint8
 	// hintsAt[hintsFrom[x]:hintsFrom[x+1]] lists the hints whose guess
 	// has colour c at position q, x = q*(max+1)+c: those a peg there
 	// gives a black. fix went through every hint's guess at q, most of
@@ -258,7 +259,7 @@ const pileShare = 4
 // on all hints cut 10 to 25% of the nodes at 20 to 50% more time a node,
 // few hints pile up a colour and the search is as before.
 func piledUp(g Code, max int) bool {
-	var count [wordColours + 1]int
+	var count [MaxColours + 1]int
 	for _, c := range g {
 		if count[c]++; count[c]*max >= pileShare*len(g) {
 			return true
@@ -268,7 +269,7 @@ func piledUp(g Code, max int) bool {
 }
 
 // reset prepares the search of multiset k.
-func (b *blackFirst) reset(k *[wordColours + 1]uint8) {
+func (b *blackFirst) reset(k []uint8) {
 	b.multiset = k
 	b.colours = b.colours[:0]
 	for c := 1; c <= b.max; c++ {
@@ -323,7 +324,7 @@ func zeroed[T any](s []T, n int) []T {
 
 // arrange calls yield with every arrangement of multiset k that gives
 // each hint its blacks; false if yield stopped it.
-func (b *blackFirst) arrange(k *[wordColours + 1]uint8, yield func(Code) bool) bool {
+func (b *blackFirst) arrange(k []uint8, yield func(Code) bool) bool {
 	b.reset(k)
 	return b.search(0, yield)
 }
@@ -353,7 +354,7 @@ type blackStart struct {
 // split calls emit with the nodes of multiset k's search at depth
 // splitDepth and the solutions above it, in the search's order; false if
 // emit stopped it.
-func (b *blackFirst) split(k *[wordColours + 1]uint8, emit func(*blackStart) bool) bool {
+func (b *blackFirst) split(k []uint8, emit func(*blackStart) bool) bool {
 	b.reset(k)
 	b.emit = emit
 	defer func() { b.emit = nil }()
@@ -362,11 +363,11 @@ func (b *blackFirst) split(k *[wordColours + 1]uint8, emit func(*blackStart) boo
 
 // resume calls yield with the arrangements of multiset k below node
 // start, as split listed it; false if yield stopped it.
-func (b *blackFirst) resume(k *[wordColours + 1]uint8, start *blackStart, yield func(Code) bool) bool {
+func (b *blackFirst) resume(k []uint8, start *blackStart, yield func(Code) bool) bool {
 	if start.solved {
 		return yield(start.code)
 	}
-	if b.multiset != k {
+	if len(b.multiset) == 0 || &b.multiset[0] != &k[0] {
 		b.reset(k)
 	}
 	b.levels[start.d].copyFrom(&start.state)

@@ -19,9 +19,9 @@ func byBlacks(in *Instance, split, near bool) []Code {
 	keep := func(c Code) bool { out = append(out, slices.Clone(c)); return true }
 	p.multisets(func(k *[wordColours + 1]uint8) bool {
 		if !split {
-			return b.arrange(k, keep)
+			return b.arrange(k[:], keep)
 		}
-		return b.split(k, func(start *blackStart) bool { return worker.resume(k, start, keep) })
+		return b.split(k[:], func(start *blackStart) bool { return worker.resume(k[:], start, keep) })
 	})
 	return out
 }

@@ -7,10 +7,11 @@ import (
 	"math/bits"
 )
 
-// wordColours is the most colours the solver searches over: it keeps sets
-// of colours in 64-bit words. An instance over more colours is solved as
-// a compact one (compact), as is any whose compact instance has fewer
-// colours (prepare).
+// wordColours is the most colours the positions' searches take: they keep
+// sets of colours in 64-bit words. An instance over more colours is solved
+// as a compact one (compact), as is any whose compact instance has fewer
+// colours (prepare); a compact instance over more still is wide: its
+// multisets are arranged blacks first (wideJobs).
 const wordColours = 64
 
 // colourSet is a set of colours.
@@ -53,10 +54,13 @@ func compactColours(in *Instance) (guessed, excluded colourSet, n int) {
 	return guessed, excluded, n
 }
 
-// checkCompact returns an error if in, over more than wordColours colours,
-// has a compact instance over more than wordColours.
+// checkCompact returns an error if in, a code longer than wordPegs over
+// more than wordColours colours, has a compact instance over more than
+// wordColours: the plain search, which takes such codes, holds sets of
+// colours in words. Shorter codes are arranged over the colours of each
+// multiset alone (wideJobs).
 func checkCompact(in *Instance) error {
-	if in.Max <= wordColours {
+	if in.Max <= wordColours || in.Pegs() <= wordPegs {
 		return nil
 	}
 	guessed, excluded, n := compactColours(in)
@@ -64,7 +68,7 @@ func checkCompact(in *Instance) error {
 		return nil
 	}
 	kept := guessed.len() - excluded.len()
-	return fmt.Errorf("the guesses have %d colours between them besides those of guesses answered 0/0: over more than %d colours the solver takes at most %d", kept, wordColours, kept-(n-wordColours))
+	return fmt.Errorf("the guesses have %d colours between them besides those of guesses answered 0/0: codes of more than %d pegs over more than %d colours take at most %d", kept, wordPegs, wordColours, kept-(n-wordColours))
 }
 
 // palette maps the colours of a compact instance back onto the instance's.

@@ -81,41 +81,148 @@ func TestCountTooMany(t *testing.T) {
 	}
 }
 
-// TestTooManyGuessColours: over more than wordColours colours, guesses
-// with more colours between them than a compact instance holds are refused
-// by Parse and Validate; the colours of guesses answered 0/0 count as one.
-func TestTooManyGuessColours(t *testing.T) {
-	var lines []string
-	for c := 1; c <= wordColours; c += 8 {
-		var g []string
-		for k := range 8 {
-			g = append(g, fmt.Sprint(c+k))
+// wideInstance returns n hints against a random secret of pegs pegs over
+// max colours, each guess one of the secret's colours at a random place
+// and, at the others, the next colours of a random order of them all (so
+// that the guesses have every colour, given pegs-1 times n of them at
+// least) and no answer 0/0 (a guess so answered rules its colours out, and
+// the compact instance has one colour for them all): the compact instance
+// has more than wordColours colours (prepare's wide problem). One answer
+// is altered (moveWhite) if alter is set. It returns the secret too.
+func wideInstance(r *rand.Rand, max, pegs, n int, alter bool) (*Instance, Code) {
+	secret := randomCode(r, max, pegs)
+	order := r.Perm(max)
+	in := &Instance{Max: max}
+	next := 0
+	for range n {
+		g := make(Code, pegs)
+		own := r.IntN(pegs)
+		for q := range g {
+			if q == own {
+				g[q] = secret[r.IntN(pegs)]
+				continue
+			}
+			g[q] = uint8(1 + order[next%max])
+			next++
 		}
-		lines = append(lines, strings.Join(g, " ")+" 0/1")
+		in.Hints = append(in.Hints, Hint{g, Score(g, secret)})
 	}
-	text := "100\n" + strings.Join(lines, "\n")
-	_, err := Parse(strings.NewReader(text))
-	want := fmt.Sprintf("line 1: 100 colours: the guesses have %d colours between them besides those of guesses answered 0/0: over more than %d colours the solver takes at most %d", wordColours, wordColours, wordColours-1)
-	if err == nil || err.Error() != want {
-		t.Fatalf("Parse: %v, want %q", err, want)
+	if alter {
+		moveWhite(r, in)
 	}
-	for _, ok := range []string{
-		strings.Replace(text, " 64 ", " 63 ", 1),                               // 63 colours and one for the others
-		strings.Replace(text, "57 58", "1 58", 1),                              // the same
-		strings.Replace(text, "1 2 3 4 5 6 7 8 0/1", "1 2 3 4 5 6 7 8 0/0", 1), // 56, one for 1 to 8, one for the others
+	return in, secret
+}
+
+// TestWideAgainstBruteForce: where the compact instance has more than
+// wordColours colours, each multiset arranged over its own (wideJobs),
+// Solve, Count and WriteSolutions give exactly brute force's codes: codes
+// of 2 pegs over 66 to 255 colours with 70 to 100 hints, and of 3 pegs
+// over 66 to 68 with 40, the answers true or with a white made black.
+func TestWideAgainstBruteForce(t *testing.T) {
+	r := rand.New(rand.NewPCG(45, 46))
+	wide := 0
+	for i := range 24 {
+		max, pegs, hints := 66+r.IntN(MaxColours-65), 2, 70+r.IntN(31)
+		if i%8 == 0 {
+			max, pegs, hints = 66+r.IntN(3), 3, 40
+		}
+		in, _ := wideInstance(r, max, pegs, hints, i%2 == 1)
+		if !prepare(in).wide {
+			continue
+		}
+		wide++
+		checkSolvers(t, fmt.Sprintf("instance %d", i), in, bruteForce(in))
+	}
+	if wide < 24 {
+		t.Fatalf("%d wide instances of 24", wide)
+	}
+}
+
+// TestWideLongCodes: on wide instances too long for brute force (8 to 12
+// pegs over 70 to 255 colours, 3 to 6 hints a peg), every code Solve
+// gives agrees with the hints, none twice, the secret among them when the
+// answers are true, and Count counts them; some have more multisets than
+// fewMultisets, some fewer (split among the workers).
+func TestWideLongCodes(t *testing.T) {
+	r := rand.New(rand.NewPCG(47, 48))
+	var few, many int
+	for i := 0; few+many < 16; i++ {
+		max, pegs := 70+r.IntN(MaxColours-69), 8+r.IntN(5)
+		in, secret := wideInstance(r, max, pegs, pegs*(3+r.IntN(4)), i%2 == 1)
+		p := prepare(in)
+		if !p.wide {
+			continue
+		}
+		var got []Code
+		Solve(in, func(c Code) bool { got = append(got, slices.Clone(c)); return len(got) <= 10_000 })
+		if len(got) > 10_000 {
+			continue
+		}
+		multisets := 0
+		countMultisets(p, func(*[MaxColours + 1]uint8) bool { multisets++; return true })
+		if multisets > fewMultisets {
+			many++
+		} else {
+			few++
+		}
+		seen := map[string]bool{}
+		for _, c := range got {
+			if !in.Consistent(c) || seen[c.String()] {
+				t.Fatalf("instance %d: %v disagrees with the hints or comes twice\n%+v", i, c, in.Hints)
+			}
+			seen[c.String()] = true
+		}
+		if i%2 == 0 && !seen[secret.String()] {
+			t.Fatalf("instance %d: the secret %v is not among %d codes\n%+v", i, secret, len(got), in.Hints)
+		}
+		if n, _ := Count(context.Background(), in); n != len(got) {
+			t.Fatalf("instance %d: Count %d, Solve %d", i, n, len(got))
+		}
+	}
+	if few < 2 || many < 2 {
+		t.Fatalf("%d instances of few multisets, %d of many: want 2 of each at least", few, many)
+	}
+}
+
+// TestTooManyGuessColours: codes longer than wordPegs over more than
+// wordColours colours (the plain search, which holds sets of colours in
+// words) whose guesses have more colours between them than a compact
+// instance holds are refused by Parse; the colours of guesses answered
+// 0/0 count as one. Shorter codes are taken (and pass Validate).
+func TestTooManyGuessColours(t *testing.T) {
+	// guess returns pegs colours from from+1 on, over 100.
+	guess := func(from, pegs int) string {
+		var g []string
+		for q := range pegs {
+			g = append(g, fmt.Sprint(1+(from+q)%100))
+		}
+		return strings.Join(g, " ")
+	}
+	long := wordPegs + 1
+	for _, c := range []struct{ text, err string }{
+		// 66 colours and one for the others.
+		{guess(0, long) + " 0/1\n" + guess(1, long) + " 1/0", "the guesses have 66 colours between them besides those of guesses answered 0/0: codes of more than 64 pegs over more than 64 colours take at most 63"},
+		// 65 and one for the others.
+		{guess(0, long) + " 0/1\n" + guess(0, long) + " 0/1", "the guesses have 65 colours between them besides those of guesses answered 0/0: codes of more than 64 pegs over more than 64 colours take at most 63"},
+		// 1 alone, one for 2 to 66, one for the others.
+		{guess(0, long) + " 0/1\n" + guess(1, long) + " 0/0", ""},
+		// 65 colours of 64 pegs: each multiset arranged over its own.
+		{guess(0, wordPegs) + " 0/1\n" + guess(1, wordPegs) + " 1/0", ""},
 	} {
-		in, err := Parse(strings.NewReader(ok))
+		text := "100\n" + c.text
+		in, err := Parse(strings.NewReader(text))
+		if c.err != "" {
+			if want := "line 1: 100 colours: " + c.err; err == nil || err.Error() != want {
+				t.Fatalf("Parse: %v, want %q", err, want)
+			}
+			continue
+		}
 		if err != nil {
-			t.Fatalf("Parse(%q): %v", ok, err)
+			t.Fatalf("Parse(%q): %v", text, err)
 		}
 		if err := in.Validate(); err != nil {
-			t.Fatalf("Validate(%q): %v", ok, err)
+			t.Fatalf("Validate(%q): %v", text, err)
 		}
-	}
-	in, _ := Parse(strings.NewReader(strings.Replace(text, " 64 ", " 63 ", 1)))
-	in.Hints = append(in.Hints, Hint{Code{64, 1, 1, 1, 1, 1, 1, 1}, Answer{1, 0}})
-	if err := in.Validate(); err == nil || !strings.Contains(err.Error(), "at most 63") {
-		t.Fatalf("Validate with %d colours in the guesses: %v", wordColours, err)
 	}
 }
 

@@ -14,8 +14,8 @@ import (
 )
 
 // MaxColours is the largest number of colours: a code holds a byte a peg.
-// The solver searches over at most wordColours of them; over more, it
-// takes guesses with at most about that many colours between them
+// Codes longer than wordPegs over more than wordColours colours are taken
+// with guesses of at most about wordColours colours between them
 // (checkCompact).
 const MaxColours = 255
 
@@ -104,8 +104,9 @@ func (in *Instance) Pegs() int {
 
 // Validate checks what the solver relies on: 1 to MaxColours colours, at
 // least one hint, guesses of one length (1 to MaxPegs) over the colours,
-// answers that fit the length, and over more than wordColours colours, a
-// compact instance over at most wordColours (checkCompact).
+// answers that fit the length, and for codes longer than wordPegs over
+// more than wordColours colours, a compact instance over at most
+// wordColours (checkCompact).
 func (in *Instance) Validate() error {
 	if in.Max < 1 || in.Max > MaxColours {
 		return fmt.Errorf("%d colours: want 1 to %d", in.Max, MaxColours)

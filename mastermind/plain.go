@@ -32,7 +32,7 @@ const wordPegs = 64
 // in its order; yield may keep the array.
 func (p *problem) plainMultisets(yield func(*[wordColours + 1]int) bool) {
 	p.pairBounds()
-	colourCounts(p, p.matches, func(s, n, used int, r, next []int) (more, ok bool) {
+	colourCounts[int, int](p, p.matches, func(s, n, used int, r, next []int) (more, ok bool) {
 		// As in multisets: no hint matched beyond its answer (more pegs
 		// only add matches), none wanting more than the pegs left and
 		// the colours after c can match.
@@ -50,7 +50,7 @@ func (p *problem) plainMultisets(yield func(*[wordColours + 1]int) bool) {
 				ok = false
 			}
 		}
-		return true, ok && p.pairsFit(s+1, next, left)
+		return true, ok && p.pairsFitAfter(s, n, next, left)
 	}, yield)
 }
 

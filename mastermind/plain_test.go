@@ -327,7 +327,7 @@ func TestCompareApart(t *testing.T) {
 			}
 		}
 		var delta [wordColours + 1]int
-		same, more := compareApart(a, b, apartA, apartB, &delta)
+		same, more := compareApart(a, b, apartA, apartB, delta[:])
 		if want := samePlaces(a, b); same != want || more != wantMore {
 			t.Fatalf("instance %d: compareApart(%v, %v) = %d, %d; want %d, %d", i, a, b, same, more, want, wantMore)
 		}

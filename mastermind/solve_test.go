@@ -339,6 +339,55 @@ func TestPairsFit(t *testing.T) {
 	}
 }
 
+// TestPairsFitAfter: after a step of the colour counts' search from
+// matches wanted that pass every pair's bounds, pairsFitAfter, which
+// looks at the pairs the step can have broken, says what pairsFit, which
+// looks at them all, says: small instances over up to 40 colours (where
+// most colours are in few guesses, and some in many), random wants and
+// every count of the colour.
+func TestPairsFitAfter(t *testing.T) {
+	r := rand.New(rand.NewPCG(25, 26))
+	var few, many, refused int
+	for i := range 10000 {
+		max, pegs := 2+r.IntN(39), 2+r.IntN(5)
+		in := randomInstance(r, max, pegs, 2+r.IntN(11))
+		p := prepareAs(in, false)
+		p.pairBounds()
+		s, left := 1+r.IntN(max), r.IntN(pegs+1)
+		want := make([]int, p.pairHints)
+		for j := range want {
+			want[j] = r.IntN(left + 1)
+		}
+		if !p.pairsFit(s, want, left) {
+			continue
+		}
+		if 3*len(p.touched[s]) > p.pairHints {
+			many++
+		} else {
+			few++
+		}
+		next := make([]int, len(want))
+	counts:
+		for n := range min(p.full[s], left) + 1 {
+			for j, g := range p.countOf[s][:len(want)] {
+				if next[j] = want[j] - min(g, n); next[j] < 0 {
+					continue counts
+				}
+			}
+			got, fits := p.pairsFitAfter(s, n, next, left-n), p.pairsFit(s+1, next, left-n)
+			if got != fits {
+				t.Fatalf("instance %d, colour %d, %d pegs of it: pairsFitAfter %v, pairsFit %v\nwant %v left %d\n%+v", i, s, n, got, fits, want, left, in.Hints)
+			}
+			if !fits {
+				refused++
+			}
+		}
+	}
+	if few < 1000 || many < 500 || refused < 100 {
+		t.Fatalf("%d steps of colours in few guesses, %d in many, %d refused: want 1000, 500 and 100 at least", few, many, refused)
+	}
+}
+
 // countsMatch reports whether a code with k[c] pegs of each colour c
 // matches each guess in as many pegs as its hint's blacks and whites.
 func countsMatch(in *Instance, k *[wordColours + 1]uint8) bool {

@@ -2,7 +2,6 @@ package mastermind
 
 import (
 	"errors"
-	"fmt"
 	"math"
 	"math/bits"
 )
@@ -11,7 +10,9 @@ import (
 // sets of colours in 64-bit words. An instance over more colours is solved
 // as a compact one (compact), as is any whose compact instance has fewer
 // colours (prepare); a compact instance over more still is wide: its
-// multisets are arranged blacks first (wideJobs).
+// multisets are arranged blacks first (wideJobs), or, for codes longer
+// than wordPegs, by the plain search over their own colours
+// (widePlainJobs).
 const wordColours = 64
 
 // colourSet is a set of colours.
@@ -52,23 +53,6 @@ func compactColours(in *Instance) (guessed, excluded colourSet, n int) {
 		n++
 	}
 	return guessed, excluded, n
-}
-
-// checkCompact returns an error if in, a code longer than wordPegs over
-// more than wordColours colours, has a compact instance over more than
-// wordColours: the plain search, which takes such codes, holds sets of
-// colours in words. Shorter codes are arranged over the colours of each
-// multiset alone (wideJobs).
-func checkCompact(in *Instance) error {
-	if in.Max <= wordColours || in.Pegs() <= wordPegs {
-		return nil
-	}
-	guessed, excluded, n := compactColours(in)
-	if n <= wordColours {
-		return nil
-	}
-	kept := guessed.len() - excluded.len()
-	return fmt.Errorf("the guesses have %d colours between them besides those of guesses answered 0/0: codes of more than %d pegs over more than %d colours take at most %d", kept, wordPegs, wordColours, kept-(n-wordColours))
 }
 
 // palette maps the colours of a compact instance back onto the instance's.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -184,45 +185,96 @@ func TestWideLongCodes(t *testing.T) {
 	}
 }
 
-// TestTooManyGuessColours: codes longer than wordPegs over more than
-// wordColours colours (the plain search, which holds sets of colours in
-// words) whose guesses have more colours between them than a compact
-// instance holds are refused by Parse; the colours of guesses answered
-// 0/0 count as one. Shorter codes are taken (and pass Validate).
-func TestTooManyGuessColours(t *testing.T) {
-	// guess returns pegs colours from from+1 on, over 100.
-	guess := func(from, pegs int) string {
-		var g []string
-		for q := range pegs {
-			g = append(g, fmt.Sprint(1+(from+q)%100))
-		}
-		return strings.Join(g, " ")
-	}
-	long := wordPegs + 1
-	for _, c := range []struct{ text, err string }{
-		// 66 colours and one for the others.
-		{guess(0, long) + " 0/1\n" + guess(1, long) + " 1/0", "the guesses have 66 colours between them besides those of guesses answered 0/0: codes of more than 64 pegs over more than 64 colours take at most 63"},
-		// 65 and one for the others.
-		{guess(0, long) + " 0/1\n" + guess(0, long) + " 0/1", "the guesses have 65 colours between them besides those of guesses answered 0/0: codes of more than 64 pegs over more than 64 colours take at most 63"},
-		// 1 alone, one for 2 to 66, one for the others.
-		{guess(0, long) + " 0/1\n" + guess(1, long) + " 0/0", ""},
-		// 65 colours of 64 pegs: each multiset arranged over its own.
-		{guess(0, wordPegs) + " 0/1\n" + guess(1, wordPegs) + " 1/0", ""},
-	} {
-		text := "100\n" + c.text
-		in, err := Parse(strings.NewReader(text))
-		if c.err != "" {
-			if want := "line 1: 100 colours: " + c.err; err == nil || err.Error() != want {
-				t.Fatalf("Parse: %v, want %q", err, want)
-			}
+// TestNarrowedAgainstPlain: the plain search of each multiset over its
+// own colours (narrowed, as wide instances of long codes are solved)
+// finds the codes the plain search finds over all of them: instances of
+// 6 to 12 pegs over 5 to 40 colours, some over 30 or more with most
+// colours in no guess (the compact instance, which narrowed maps back
+// through), true or with a white made black.
+func TestNarrowedAgainstPlain(t *testing.T) {
+	r := rand.New(rand.NewPCG(49, 50))
+	for i := range 200 {
+		max, pegs := 5+r.IntN(36), 6+r.IntN(7)
+		in := alteredInstance(r, max, pegs, pegs/2+r.IntN(pegs), i%2 == 1)
+		p := prepare(in)
+		p.plain = true
+		var want []Code
+		p.solve(func(c Code) bool { want = append(want, slices.Clone(c)); return len(want) <= 20_000 })
+		if len(want) > 20_000 {
 			continue
 		}
-		if err != nil {
-			t.Fatalf("Parse(%q): %v", text, err)
+		p = prepare(in)
+		p.plain, p.wide = true, true
+		var got []Code
+		if err := p.solve(func(c Code) bool { got = append(got, slices.Clone(c)); return true }); err != nil {
+			t.Fatalf("instance %d: %v", i, err)
 		}
-		if err := in.Validate(); err != nil {
-			t.Fatalf("Validate(%q): %v", text, err)
+		if !sameCodes(got, want) {
+			t.Fatalf("instance %d (%d pegs over %d colours): %d codes, the plain search's %d\n%+v", i, pegs, max, len(got), len(want), in.Hints)
 		}
+	}
+}
+
+// TestWideLongCodesPlain: instances of more than wordPegs pegs over more
+// than wordColours colours, each guess the code with a quarter of its
+// pegs recoloured (a code of 40 colours, guesses of colours from 100 to
+// 255), each multiset arranged by the plain search over its own colours:
+// the code is the only one, or, with a white made black, there is none.
+// A code that may have wordColours colours at once is an error of Solve,
+// Count and WriteSolutions.
+func TestWideLongCodesPlain(t *testing.T) {
+	r := rand.New(rand.NewPCG(51, 52))
+	for i := range 6 {
+		max, pegs := 100+r.IntN(MaxColours-99), wordPegs+1+r.IntN(16)
+		secret := randomCode(r, 40, pegs)
+		in := &Instance{Max: max}
+		for range pegs / 3 {
+			g := slices.Clone(secret)
+			for range pegs / 4 {
+				g[r.IntN(pegs)] = uint8(1 + r.IntN(max))
+			}
+			in.Hints = append(in.Hints, Hint{g, Score(g, secret)})
+		}
+		for x := range in.Hints {
+			if a := &in.Hints[x].Answer; i%2 == 1 && a.Whites > 0 {
+				a.Blacks, a.Whites = a.Blacks+1, a.Whites-1
+				break
+			}
+		}
+		if !prepare(in).wide {
+			t.Fatalf("instance %d: not wide", i)
+		}
+		var got []Code
+		if err := Solve(in, func(c Code) bool { got = append(got, slices.Clone(c)); return true }); err != nil {
+			t.Fatalf("instance %d: %v", i, err)
+		}
+		want := []Code{secret}
+		if i%2 == 1 {
+			want = nil
+		}
+		if !sameCodes(got, want) {
+			t.Fatalf("instance %d: %d codes %v, want the secret %v alone, or none with an answer altered", i, len(got), got, secret)
+		}
+	}
+	// 100 pegs over 100 colours, a code of all of them.
+	var secret Code
+	for q := range 100 {
+		secret = append(secret, uint8(1+q))
+	}
+	in := &Instance{Max: 100}
+	for range 4 {
+		g := randomCode(r, 100, 100)
+		in.Hints = append(in.Hints, Hint{g, Score(g, secret)})
+	}
+	want := fmt.Sprintf("a code may have %d colours at once: codes of more than %d pegs are arranged over at most %d", 100, wordPegs, wordColours-1)
+	if err := Solve(in, func(Code) bool { return true }); err == nil || !strings.Contains(err.Error(), "colours at once") {
+		t.Fatalf("Solve: %v, want an error such as %q", err, want)
+	}
+	if _, err := Count(context.Background(), in); err == nil || !strings.Contains(err.Error(), "colours at once") {
+		t.Fatalf("Count: %v, want an error such as %q", err, want)
+	}
+	if _, err := WriteSolutions(context.Background(), io.Discard, in); err == nil || !strings.Contains(err.Error(), "colours at once") {
+		t.Fatalf("WriteSolutions: %v, want an error such as %q", err, want)
 	}
 }
 

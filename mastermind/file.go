@@ -99,9 +99,6 @@ func Parse(r io.Reader) (*Instance, error) {
 	if len(in.Hints) == 0 {
 		return nil, &ParseError{maxLine, "no hints after the number of colours"}
 	}
-	if err := checkCompact(in); err != nil {
-		return nil, &ParseError{maxLine, fmt.Sprintf("%d colours: %v", in.Max, err)}
-	}
 	return in, nil
 }
 

@@ -14,9 +14,6 @@ import (
 )
 
 // MaxColours is the largest number of colours: a code holds a byte a peg.
-// Codes longer than wordPegs over more than wordColours colours are taken
-// with guesses of at most about wordColours colours between them
-// (checkCompact).
 const MaxColours = 255
 
 // MaxPegs is the longest code: a bound on the memory an instance file may
@@ -104,9 +101,7 @@ func (in *Instance) Pegs() int {
 
 // Validate checks what the solver relies on: 1 to MaxColours colours, at
 // least one hint, guesses of one length (1 to MaxPegs) over the colours,
-// answers that fit the length, and for codes longer than wordPegs over
-// more than wordColours colours, a compact instance over at most
-// wordColours (checkCompact).
+// and answers that fit the length.
 func (in *Instance) Validate() error {
 	if in.Max < 1 || in.Max > MaxColours {
 		return fmt.Errorf("%d colours: want 1 to %d", in.Max, MaxColours)
@@ -132,7 +127,7 @@ func (in *Instance) Validate() error {
 			return fmt.Errorf("hint %d: answer %v does not fit %d pegs", i+1, a, pegs)
 		}
 	}
-	return checkCompact(in)
+	return nil
 }
 
 // Consistent reports whether code agrees with every hint: the slow,

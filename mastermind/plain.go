@@ -1,6 +1,7 @@
 package mastermind
 
 import (
+	"fmt"
 	"math/bits"
 	"slices"
 )
@@ -30,7 +31,11 @@ const wordPegs = 64
 // plainMultisets calls yield with every colour count (index 1 to max)
 // whose matches with every guess are the hints', as multisets does and
 // in its order; yield may keep the array.
-func (p *problem) plainMultisets(yield func(*[wordColours + 1]int) bool) {
+func (p *problem) plainMultisets(yield func(*[wordColours + 1]int) bool) { plainCounts(p, yield) }
+
+// plainCounts is plainMultisets into arrays of any length the counts
+// take.
+func plainCounts[K counts[int]](p *problem, yield func(*K) bool) {
 	p.pairBounds()
 	colourCounts[int, int](p, p.matches, func(s, n, used int, r, next []int) (more, ok bool) {
 		// As in multisets: no hint matched beyond its answer (more pegs
@@ -68,6 +73,93 @@ func (p *problem) plainJobs(yield func(job) bool) {
 			return
 		}
 	}
+}
+
+// widePlainJobs calls yield with the jobs of a wide instance of the plain
+// search, as plainJobs does: each multiset, over up to MaxColours
+// colours, is arranged over its own colours (narrowed), which the plain
+// search's sets of colours hold if they are fewer than wordColours. If
+// one has more, it sets p.fail and stops.
+func (p *problem) widePlainJobs(yield func(job) bool) {
+	narrow := func(k *[MaxColours + 1]int) (job, bool) {
+		sub, counts, ok := p.narrowed(k)
+		if !ok {
+			p.fail = fmt.Errorf("a code may have %d colours at once: codes of more than %d pegs are arranged over at most %d", len(countedColours(k[:])), wordPegs, wordColours-1)
+		}
+		return job{counts: counts, sub: sub}, ok
+	}
+	few := fewToSplit(func(each func(*[MaxColours + 1]int) bool) { plainCounts(p, each) },
+		func(k *[MaxColours + 1]int) bool {
+			j, ok := narrow(k)
+			return ok && yield(j)
+		})
+	for _, k := range few {
+		j, ok := narrow(k)
+		if !ok {
+			return
+		}
+		a := newPlainArranger(j.sub)
+		if !a.split(j.counts, func(start *plainStart) bool { return yield(job{counts: j.counts, plain: start, sub: j.sub}) }) {
+			return
+		}
+	}
+}
+
+// countedColours returns the colours of multiset k, in order.
+func countedColours[N uint8 | int](k []N) []uint8 {
+	var colours []uint8
+	for c, n := range k {
+		if c > 0 && n > 0 {
+			colours = append(colours, uint8(c))
+		}
+	}
+	return colours
+}
+
+// narrowed returns the problem of arranging multiset k of wide problem p
+// over k's colours alone, numbered from 1 in order, and one more standing
+// for all the others (the code has none of them: only where a guess has
+// one does it matter, as no black), with k over those colours; false if
+// k has wordColours colours or more. Its palette maps its codes back to
+// the instance's colours, through p's own if p has one.
+func (p *problem) narrowed(k *[MaxColours + 1]int) (*problem, *[wordColours + 1]int, bool) {
+	colours := countedColours(k[:])
+	if len(colours) >= wordColours {
+		return nil, nil, false
+	}
+	var rank [MaxColours + 1]uint8 // 0 for the others, until absent is known
+	var counts [wordColours + 1]int
+	pal := &palette{colour: make([]uint8, len(colours)+2)}
+	for r, c := range colours {
+		rank[c] = uint8(r + 1)
+		counts[r+1] = k[c]
+		pal.colour[r+1] = c
+		if p.palette != nil {
+			pal.colour[r+1] = p.palette.colour[c]
+			if c == p.palette.other {
+				pal.other, pal.others = uint8(r+1), p.palette.others
+			}
+		}
+	}
+	absent := uint8(len(colours) + 1)
+	relabel := func(c uint8) uint8 {
+		if rank[c] == 0 {
+			return absent
+		}
+		return rank[c]
+	}
+	q := &problem{pegs: p.pegs, max: int(absent), hints: p.hints, guess: make([][]uint8, p.hints), blacks: p.blacks, matches: p.matches,
+		near: p.near, plain: true, stop: p.stop, palette: pal, at: make([]uint8, len(p.at))}
+	for i, g := range p.guess {
+		q.guess[i] = make([]uint8, len(g))
+		for x, c := range g {
+			q.guess[i][x] = relabel(c)
+		}
+	}
+	for x, c := range p.at {
+		q.at[x] = relabel(c)
+	}
+	return q, &counts, true
 }
 
 // plainArranger arranges the pegs of a multiset by propagating and

@@ -96,7 +96,10 @@ type problem struct {
 	// guess has colour c at position p: what a peg c there takes from the
 	// name of the state.
 	wBlacks []uint64
-	stop    atomic.Bool // set when the caller gives up: the search unwinds
+	stop    *atomic.Bool // set when the caller gives up: the search unwinds
+	// fail, if set by the jobs' search (widePlainJobs), is why it
+	// stopped short: the solve fails.
+	fail error
 	// clash is set when a hint's answer is one no code gives, or two
 	// hints' answers cannot hold together (answersPossible, pairsAgree):
 	// there are no jobs.
@@ -105,9 +108,10 @@ type problem struct {
 	// searches' tables (lanes, hashing words) are not made.
 	plain bool
 	// wide is set for a compact instance over more than wordColours
-	// colours (wideJobs): its multisets are arranged blacks first, which
-	// holds colours by their rank in the multiset; the positions'
-	// search's tables, which hold sets of colours in words, are not made.
+	// colours: its multisets are arranged blacks first (wideJobs), which
+	// holds colours by their rank in the multiset, or in the plain search
+	// over their own colours (widePlainJobs); the positions' search's
+	// tables, which hold sets of colours in words, are not made.
 	wide bool
 	// The hints by place (hintsByPlace) and the places two guesses agree
 	// (pairPlaces), each made once for every worker's search.
@@ -198,7 +202,7 @@ func near(in *Instance) bool {
 // for the word searches, which take codes of up to wordPegs.
 func prepareAs(in *Instance, plain bool) *problem {
 	n := len(in.Hints)
-	p := &problem{pegs: in.Pegs(), max: in.Max, hints: n, guess: make([][]uint8, n), blacks: make([]int, n), matches: make([]int, n), plain: plain, wide: !plain && in.Max > wordColours}
+	p := &problem{pegs: in.Pegs(), max: in.Max, hints: n, guess: make([][]uint8, n), blacks: make([]int, n), matches: make([]int, n), plain: plain, wide: in.Max > wordColours, stop: new(atomic.Bool)}
 	byColour := make([][]int, in.Max+1) // byColour[c][i]: pegs of colour c in hint i's guess
 	for c := range byColour {
 		byColour[c] = make([]int, n)
@@ -955,6 +959,7 @@ type arranger struct {
 	byPlain   *plainArranger // the search of plain instances, made on first use
 	met       []listed       // the suffixes placeLast meets, reused from one state to the next
 	expansion expansion      // for the palette's codes
+	narrow    *arranger      // of the narrowed problem of the last job that had one (forJob)
 	// probe is placeLast's: the states each colour of its position
 	// leaves, their filter words and the colours.
 	probe struct {
@@ -1296,13 +1301,30 @@ func (a *arranger) canMeet(p int) bool {
 
 // Solve calls yield with every code that agrees with the hints, each once,
 // until yield returns false. The code passed is reused: copy it to keep
-// it. The instance must be valid (Validate).
-func Solve(in *Instance, yield func(Code) bool) { prepare(in).solve(yield) }
+// it. The instance must be valid (Validate). It fails on a code of more
+// than wordPegs pegs over more than wordColours colours that may have
+// wordColours colours or more at once (widePlainJobs), after the codes
+// of the colours' counts before that one.
+func Solve(in *Instance, yield func(Code) bool) error { return prepare(in).solve(yield) }
 
 // solve calls yield with p's solutions, as Solve does.
-func (p *problem) solve(yield func(Code) bool) {
+func (p *problem) solve(yield func(Code) bool) error {
 	a := newArranger(p)
-	p.jobs(func(j job) bool { return a.solve(j, yield) })
+	p.jobs(func(j job) bool { return a.forJob(j).solve(j, yield) })
+	return p.fail
+}
+
+// forJob returns the arranger of job j's problem: a itself, or, for a
+// job of a narrowed problem, an arranger of that, kept for the next job
+// of the same problem.
+func (a *arranger) forJob(j job) *arranger {
+	if j.sub == nil {
+		return a
+	}
+	if a.narrow == nil || a.narrow.problem != j.sub {
+		a.narrow = newArranger(j.sub)
+	}
+	return a.narrow
 }
 
 // job is a share of the search one worker does alone: the arrangements
@@ -1312,6 +1334,9 @@ type job struct {
 	k        *[wordColours + 1]uint8
 	blacks   bool                   // k is arranged blacks first (blacksFirst)
 	wide     *[MaxColours + 1]uint8 // if not nil, a wide instance's multiset, arranged blacks first
+	// sub, if not nil, is the problem the job arranges counts in: a wide
+	// multiset over its own colours (narrowed).
+	sub *problem
 	first    uint64                 // the colours the first peg may have (bit c-1), 0 for any
 	start    *blackStart            // if not nil, the node of k's blacks-first search to search from
 	counts   *[wordColours + 1]int  // if not nil, the multiset the plain search arranges
@@ -1341,6 +1366,10 @@ const jobChunk = 4096
 // jobs calls yield with the jobs of p's search, in order.
 func (p *problem) jobs(yield func(job) bool) {
 	if p.clash {
+		return
+	}
+	if p.plain && p.wide {
+		p.widePlainJobs(yield)
 		return
 	}
 	if p.plain {
@@ -1549,7 +1578,7 @@ func parallel[R any](ctx context.Context, in *Instance, work func(a *arranger, j
 				// Tasks are taken in the jobs' order, so the job whose
 				// results done waits for always has a worker: the
 				// workers blocked on a full queue hold later jobs.
-				work(a, t.j, func(r R) { t.out <- result{r: r} })
+				work(a.forJob(t.j), t.j, func(r R) { t.out <- result{r: r} })
 				t.out <- result{last: true}
 			}
 		})
@@ -1586,6 +1615,9 @@ func parallel[R any](ctx context.Context, in *Instance, work func(a *arranger, j
 		}
 	}
 	wg.Wait()
+	if p.fail != nil {
+		return p.fail
+	}
 	return context.Cause(ctx) // names the signal that stopped it, if one did
 }
 

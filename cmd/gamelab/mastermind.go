@@ -257,7 +257,9 @@ func (c *mastermindSolveCmd) Run(e *env) error {
 // says how they differ, or "as expected".
 func compareSolutions(in *mastermind.Instance, want []mastermind.Code) string {
 	var got []mastermind.Code
-	mastermind.Solve(in, func(c mastermind.Code) bool { got = append(got, slices.Clone(c)); return true })
+	if err := mastermind.Solve(in, func(c mastermind.Code) bool { got = append(got, slices.Clone(c)); return true }); err != nil {
+		return "error: " + err.Error()
+	}
 	slices.SortFunc(got, slices.Compare)
 	want = slices.Clone(want)
 	slices.SortFunc(want, slices.Compare)

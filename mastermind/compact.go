@@ -71,9 +71,8 @@ type palette struct {
 // 1 in order; then, if some guess is answered 0/0, one for the colours of
 // such guesses, which the code cannot have (with a guess of it alone
 // answered 0/0, so that no compact code has it); then, if some colour is
-// in no guess, other, standing for those. Its colours must be at most
-// wordColours (checkCompact). Where they would be as many as in's, it
-// returns in itself and no palette.
+// in no guess, other, standing for those. Where they would be as many as
+// in's, it returns in itself and no palette.
 func compact(in *Instance) (*Instance, *palette) {
 	guessed, excluded, n := compactColours(in)
 	if n >= in.Max {

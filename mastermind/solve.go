@@ -1331,16 +1331,16 @@ func (a *arranger) forJob(j job) *arranger {
 // of a multiset, or the solutions of a run of first halves when the
 // instance meets in the middle.
 type job struct {
-	k        *[wordColours + 1]uint8
-	blacks   bool                   // k is arranged blacks first (blacksFirst)
-	wide     *[MaxColours + 1]uint8 // if not nil, a wide instance's multiset, arranged blacks first
+	k      *[wordColours + 1]uint8
+	blacks bool                   // k is arranged blacks first (blacksFirst)
+	wide   *[MaxColours + 1]uint8 // if not nil, a wide instance's multiset, arranged blacks first
 	// sub, if not nil, is the problem the job arranges counts in: a wide
 	// multiset over its own colours (narrowed).
-	sub *problem
-	first    uint64                 // the colours the first peg may have (bit c-1), 0 for any
-	start    *blackStart            // if not nil, the node of k's blacks-first search to search from
-	counts   *[wordColours + 1]int  // if not nil, the multiset the plain search arranges
-	plain    *plainStart            // if not nil, the node of counts' plain search to search from
+	sub      *problem
+	first    uint64                // the colours the first peg may have (bit c-1), 0 for any
+	start    *blackStart           // if not nil, the node of k's blacks-first search to search from
+	counts   *[wordColours + 1]int // if not nil, the multiset the plain search arranges
+	plain    *plainStart           // if not nil, the node of counts' plain search to search from
 	meet     *meeting
 	from, to int // the first halves of meet
 	// suffix is the suffixes of k, listed by the first job of k to need

@@ -37,6 +37,7 @@ func (p *problem) plainMultisets(yield func(*[wordColours + 1]int) bool) { plain
 // take.
 func plainCounts[K counts[int]](p *problem, yield func(*K) bool) {
 	p.pairBounds()
+	pw := new(pairWants)
 	colourCounts[int, int](p, p.matches, func(s, n, used int, r, next []int) (more, ok bool) {
 		// As in multisets: no hint matched beyond its answer (more pegs
 		// only add matches), none wanting more than the pegs left and
@@ -55,7 +56,7 @@ func plainCounts[K counts[int]](p *problem, yield func(*K) bool) {
 				ok = false
 			}
 		}
-		return true, ok && p.pairsFitAfter(s, n, next, left)
+		return true, ok && p.pairsFitAfter(s, n, next, left, pw)
 	}, yield)
 }
 

@@ -437,14 +437,48 @@ func compareApart(a, b Code, apartA, apartB []int32, delta []int) (same, more in
 // the time in the geometric mean, 0.04 at best; at worst a few
 // milliseconds more (0.6 to 3.2 ms on 12 pegs over 20 colours with 100
 // hints) or 40 to 55-66 ms (32 pegs over 20, 40 hints, altered). The
-// table holds (colours+2) x 8,128 bounds at most: 6.4 MB over 64.
+// table holds (colours+2) x 8,128 bounds at most, 8 bytes each: 4.3 MB
+// over 64 colours, 16.8 MB over 255.
 const maxPairHints = 128
 
-// pairBound is what some colours can give two hints i > j together: both
-// is the sum of the fewer pegs of each colour in the two guesses, and
-// iBeyond (jBeyond) the sum of the pegs of i's guess beyond j's (j's
-// beyond i's).
-type pairBound struct{ both, iBeyond, jBeyond int32 }
+// pairBound is what some colours can give two hints i > j together, in
+// three lanes of pairLane bits of a word, from the low end: both, the sum
+// of the fewer pegs of each colour in the two guesses, and iBeyond
+// (jBeyond), the sum of the pegs of i's guess beyond j's (j's beyond
+// i's). So a pair is checked with two additions and an and (pairLater),
+// where three comparisons took twice the time: whole solves, best of
+// five, the two alternating, 20 pegs over 60 colours with 60 hints 1.63 s
+// to 1.13, over 50 0.53 to 0.34 s, over 40 15 to 10 ms; 15 pegs over 168
+// colours with 75 hints 1.16 to 0.89 s; over 6 to 16 colours within 3%.
+type pairBound uint64
+
+// The lanes of pair bounds and of the sums checked against them: a lane
+// holds a pair's slack in a bound plus pairTop, which keeps bit pairTop
+// set while the slack is not negative. Every slack is within ±2^17 (the
+// pegs are at most MaxPegs, 2^16), so a lane never carries into the next.
+const (
+	pairLane  = 21
+	laneMask  = 1<<pairLane - 1
+	pairTop   = 1 << (pairLane - 1)
+	pairTops  = pairTop | pairTop<<pairLane | pairTop<<(2*pairLane)
+	pairShift = 1 << 17 // more than any want: no lane of an addend is negative
+)
+
+func packPair(both, iBeyond, jBeyond int) pairBound {
+	return pairBound(both | iBeyond<<pairLane | jBeyond<<(2*pairLane))
+}
+
+// pairLater and pairEarlier return what hint i wanting w, later (i > j)
+// or earlier (i < j) in a pair, adds to the pair's bounds: the sum of the
+// bounds and both hints' words holds each slack plus pairTop, its slacks
+// being both + left - wi - wj, iBeyond - wi + wj and jBeyond - wj + wi.
+func pairLater(w, left int) uint64 {
+	return uint64(left-w+pairTop-pairShift) | uint64(pairTop-w)<<pairLane | uint64(w+pairTop-pairShift)<<(2*pairLane)
+}
+
+func pairEarlier(w int) uint64 {
+	return uint64(pairShift-w) | uint64(w)<<pairLane | uint64(pairShift-w)<<(2*pairLane)
+}
 
 // pairBounds makes pairs: pairs[s] holds the bounds of the colours from
 // the s-th in order on, pair (i, j), i > j, at i*(i-1)/2+j.
@@ -457,9 +491,7 @@ func (p *problem) pairBounds() {
 		k := 0
 		for i := 1; i < p.pairHints; i++ {
 			for j := range i {
-				b[k].both += int32(min(g[i], g[j]))
-				b[k].iBeyond += int32(max(0, g[i]-g[j]))
-				b[k].jBeyond += int32(max(0, g[j]-g[i]))
+				b[k] += packPair(min(g[i], g[j]), max(0, g[i]-g[j]), max(0, g[j]-g[i]))
 				k++
 			}
 		}
@@ -478,25 +510,40 @@ func (p *problem) pairBounds() {
 	}
 }
 
-// pairsFit reports whether the matches each hint wants (want, by hint)
-// from the colours from the s-th on, with left pegs for them, pass the
-// bounds of every two hints.
-func (p *problem) pairsFit(s int, want []int, left int) bool {
+// pairWants holds each hint's words as the later or the earlier hint of
+// a pair (pairLater, pairEarlier), for the wants and pegs left of a step
+// of the colour counts' search: its scratch space, made once, as arrays
+// made at each step cost more than the check on a few hints.
+type pairWants struct{ later, earlier [maxPairHints]uint64 }
+
+// set fills w for the matches each hint wants (want, by hint), with left
+// pegs for them.
+func (w *pairWants) set(want []int, left int) {
+	for i, x := range want {
+		w.later[i], w.earlier[i] = pairLater(x, left), pairEarlier(x)
+	}
+}
+
+// pairsFit reports whether the matches each hint wants from the colours
+// from the s-th on, with the pegs left for them (w, set), pass the bounds
+// of every two hints.
+func (p *problem) pairsFit(s int, w *pairWants) bool {
 	b := p.pairs[s]
 	k := 0
 	for i := 1; i < p.pairHints; i++ {
-		wi := want[i]
-		for _, wj := range want[:i] {
-			if x := &b[k]; wi+wj > left+int(x.both) || wi-wj > int(x.iBeyond) || wj-wi > int(x.jBeyond) {
-				return false
-			}
-			k++
+		all, x := uint64(pairTops), w.later[i]
+		for j, y := range w.earlier[:i] {
+			all &= uint64(b[k+j]) + x + y
 		}
+		if all != pairTops {
+			return false
+		}
+		k += i
 	}
 	return true
 }
 
-// pairsFitAfter reports whether pairsFit(s+1, want, left) holds, for the
+// pairsFitAfter reports whether pairsFit(s+1, ...) holds, for the
 // matches wanted after n pegs of the s-th colour, given that it held for
 // those wanted before them (pairsFit(s, ...) with n more pegs left: the
 // colour counts' search checks every step so, and pairsAgree the root).
@@ -517,31 +564,30 @@ func (p *problem) pairsFit(s int, want []int, left int) bool {
 // 24 pegs over 4 to 24 colours, whole solves, best of three, 0.97 times
 // the time in the geometric mean (2.9 s and 2.1 s to 2.5 and 1.6 over 60
 // colours).
-func (p *problem) pairsFitAfter(s, n int, want []int, left int) bool {
+func (p *problem) pairsFitAfter(s, n int, want []int, left int, w *pairWants) bool {
+	w.set(want[:p.pairHints], left)
 	touched := p.touched[s]
 	if 3*len(touched) > p.pairHints {
-		return p.pairsFit(s+1, want, left)
+		return p.pairsFit(s+1, w)
 	}
 	b := p.pairs[s+1]
 	set := p.touchedSet[s*p.pairWords:][:p.pairWords]
+	later, earlier := &w.later, &w.earlier
 	for _, i := range touched {
-		wi := want[i]
-		row := b[i*(i-1)/2:][:i]
-		for j, x := range row {
-			if wj := want[j]; wi+wj > left+int(x.both) || wi-wj > int(x.iBeyond) || wj-wi > int(x.jBeyond) {
-				return false
-			}
+		all, x, row := uint64(pairTops), later[i], b[int(i)*int(i-1)/2:][:i]
+		for j, y := range earlier[:i] {
+			all &= uint64(row[j]) + x + y
 		}
 		// The pairs of i with a later hint, each two touched hints once
 		// (from the later one, above).
+		y := earlier[i]
 		for j := int(i) + 1; j < p.pairHints; j++ {
-			if set[j/64]>>(j%64)&1 == 1 {
-				continue
+			if set[j/64]>>(j%64)&1 == 0 {
+				all &= uint64(b[j*(j-1)/2+int(i)]) + later[j] + y
 			}
-			x, wj := &b[j*(j-1)/2+int(i)], want[j]
-			if wj+wi > left+int(x.both) || wj-wi > int(x.iBeyond) || wi-wj > int(x.jBeyond) {
-				return false
-			}
+		}
+		if all != pairTops {
+			return false
 		}
 	}
 	if n == 0 {
@@ -570,7 +616,7 @@ func (p *problem) pairsFitAfter(s, n int, want []int, left int) bool {
 			continue
 		}
 		for j, x := range b[i*(i-1)/2:][:i] {
-			if wi+want[j] > left+int(x.both) && set[j/64]>>(j%64)&1 == 0 {
+			if wi+want[j] > left+int(x&laneMask) && set[j/64]>>(j%64)&1 == 0 {
 				return false
 			}
 		}
@@ -744,6 +790,7 @@ func countMultisets[K counts[uint8]](p *problem, yield func(*K) bool) {
 	w := len(p.want)
 	p.pairBounds()
 	wants := make([]int, p.pairHints) // next's first lanes, for pairsFit
+	pw := new(pairWants)
 	colourCounts[uint64, uint8](p, p.want, func(s, n, used int, r, next []uint64) (more, ok bool) {
 		// n pegs of c match min(g, n) pegs of each guess with g: no
 		// more than the hint wants (more pegs only add matches: stop at
@@ -769,7 +816,7 @@ func countMultisets[K counts[uint8]](p *problem, yield func(*K) bool) {
 		for i := range wants {
 			wants[i] = int(next[i/8] >> (8 * (i % 8)) & 0x7f)
 		}
-		return true, p.pairsFitAfter(s, n, wants, p.pegs-used-n)
+		return true, p.pairsFitAfter(s, n, wants, p.pegs-used-n, pw)
 	}, yield)
 }
 

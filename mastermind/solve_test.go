@@ -299,7 +299,7 @@ func TestPairsFit(t *testing.T) {
 		var counts func(s, spare int)
 		counts = func(s, spare int) {
 			if s > max {
-				if !p.pairsFit(from, want, left) {
+				if !pairsFitWants(p, from, want, left) {
 					t.Fatalf("instance %d: counts from colour %d on give %v, refused\n%+v", i, from, want, in.Hints)
 				}
 				return
@@ -318,7 +318,11 @@ func TestPairsFit(t *testing.T) {
 		var wants func(j int)
 		wants = func(j int) {
 			if j == h {
-				if !p.pairsFit(from, want, left) {
+				fits := pairsFitWants(p, from, want, left)
+				if fits != pairsFitSlowly(p, from, want, left) {
+					t.Fatalf("instance %d: pairsFit(%d, %v, %d) = %v, worked out pair by pair %v", i, from, want, left, fits, !fits)
+				}
+				if !fits {
 					refused++
 				}
 				return
@@ -337,6 +341,55 @@ func TestPairsFit(t *testing.T) {
 	if refused < 20000 {
 		t.Fatalf("%d wants refused, want 20000 or more", refused)
 	}
+}
+
+// TestPairLanes: a pair's bounds and its two hints' words, added, pass
+// (all lanes' pairTop bits set) exactly when the three bounds hold, at
+// the extremes of the counts a code of MaxPegs pegs allows.
+func TestPairLanes(t *testing.T) {
+	values := []int{0, 1, 2, MaxPegs / 2, MaxPegs - 1, MaxPegs}
+	for _, both := range values {
+		for _, beyond := range values {
+			for _, left := range values {
+				for _, wi := range values {
+					for _, wj := range values {
+						fits := wi+wj <= left+both && wi-wj <= beyond && wj-wi <= MaxPegs-beyond
+						v := uint64(packPair(both, beyond, MaxPegs-beyond)) + pairLater(wi, left) + pairEarlier(wj)
+						if got := v&pairTops == pairTops; got != fits {
+							t.Fatalf("both %d, beyond %d and %d, left %d, wants %d and %d: %v, want %v", both, beyond, MaxPegs-beyond, left, wi, wj, got, fits)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// pairsFitWants is pairsFit for the matches each hint wants (want, by
+// hint), with left pegs for them.
+func pairsFitWants(p *problem, s int, want []int, left int) bool {
+	w := new(pairWants)
+	w.set(want, left)
+	return p.pairsFit(s, w)
+}
+
+// pairsFitSlowly is pairsFit worked out from the guesses' counts of the
+// colours from the s-th on, pair by pair, with no words packed.
+func pairsFitSlowly(p *problem, s int, want []int, left int) bool {
+	for i := 1; i < p.pairHints; i++ {
+		for j := range i {
+			both, iBeyond, jBeyond := 0, 0, 0
+			for c := s; c <= p.max; c++ {
+				g, h := p.countOf[c][i], p.countOf[c][j]
+				both, iBeyond, jBeyond = both+min(g, h), iBeyond+max(0, g-h), jBeyond+max(0, h-g)
+			}
+			wi, wj := want[i], want[j]
+			if wi+wj > left+both || wi-wj > iBeyond || wj-wi > jBeyond {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // TestPairsFitAfter: after a step of the colour counts' search from
@@ -358,7 +411,7 @@ func TestPairsFitAfter(t *testing.T) {
 		for j := range want {
 			want[j] = r.IntN(left + 1)
 		}
-		if !p.pairsFit(s, want, left) {
+		if !pairsFitWants(p, s, want, left) {
 			continue
 		}
 		if 3*len(p.touched[s]) > p.pairHints {
@@ -374,9 +427,9 @@ func TestPairsFitAfter(t *testing.T) {
 					continue counts
 				}
 			}
-			got, fits := p.pairsFitAfter(s, n, next, left-n), p.pairsFit(s+1, next, left-n)
+			got, fits := p.pairsFitAfter(s, n, next, left-n, new(pairWants)), pairsFitSlowly(p, s+1, next, left-n)
 			if got != fits {
-				t.Fatalf("instance %d, colour %d, %d pegs of it: pairsFitAfter %v, pairsFit %v\nwant %v left %d\n%+v", i, s, n, got, fits, want, left, in.Hints)
+				t.Fatalf("instance %d, colour %d, %d pegs of it: pairsFitAfter %v, worked out pair by pair %v\nwant %v left %d\n%+v", i, s, n, got, fits, want, left, in.Hints)
 			}
 			if !fits {
 				refused++

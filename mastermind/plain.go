@@ -107,7 +107,7 @@ func (p *problem) widePlainJobs(yield func(job) bool) {
 }
 
 // countedColours returns the colours of multiset k, in order.
-func countedColours[N uint8 | int](k []N) []uint8 {
+func countedColours(k []int) []uint8 {
 	var colours []uint8
 	for c, n := range k {
 		if c > 0 && n > 0 {

@@ -365,6 +365,33 @@ func TestPairLanes(t *testing.T) {
 	}
 }
 
+// BenchmarkPairsFit checks the bounds of every two of 60 hints of 20 pegs
+// over 60 colours (1,770 pairs), and pairsFitAfter those a count of the
+// first colour in at most a third of the guesses can change (where the
+// two cost about the same: below, pairsFitAfter costs less), with the
+// root's wants: the check each step of the colour counts' search makes.
+func BenchmarkPairsFit(b *testing.B) {
+	in := randomInstance(rand.New(rand.NewPCG(57, 58)), 60, 20, 60)
+	p := prepareAs(in, false)
+	p.pairBounds()
+	w := new(pairWants)
+	w.set(p.matches[:p.pairHints], p.pegs)
+	b.Run("all", func(b *testing.B) {
+		for b.Loop() {
+			p.pairsFit(1, w)
+		}
+	})
+	s := 1
+	for 3*len(p.touched[s]) > p.pairHints {
+		s++
+	}
+	b.Run("after", func(b *testing.B) {
+		for b.Loop() {
+			p.pairsFitAfter(s, 0, p.matches, p.pegs, w)
+		}
+	})
+}
+
 // pairsFitWants is pairsFit for the matches each hint wants (want, by
 // hint), with left pegs for them.
 func pairsFitWants(p *problem, s int, want []int, left int) bool {

@@ -122,7 +122,9 @@ func countedColours(k []int) []uint8 {
 // for all the others (the code has none of them: only where a guess has
 // one does it matter, as no black), with k over those colours; false if
 // k has wordColours colours or more. Its palette maps its codes back to
-// the instance's colours, through p's own if p has one.
+// the instance's colours, through p's own if p has one. It has no
+// matches: only arranging k, which wants the blacks alone, searches it,
+// and p's matches, counted over p's colours, are not its own.
 func (p *problem) narrowed(k *[MaxColours + 1]int) (*problem, *[wordColours + 1]int, bool) {
 	colours := countedColours(k[:])
 	if len(colours) >= wordColours {
@@ -149,7 +151,7 @@ func (p *problem) narrowed(k *[MaxColours + 1]int) (*problem, *[wordColours + 1]
 		}
 		return rank[c]
 	}
-	q := &problem{pegs: p.pegs, max: int(absent), hints: p.hints, guess: make([][]uint8, p.hints), blacks: p.blacks, matches: p.matches,
+	q := &problem{pegs: p.pegs, max: int(absent), hints: p.hints, guess: make([][]uint8, p.hints), blacks: p.blacks,
 		near: p.near, plain: true, stop: p.stop, palette: pal, at: make([]uint8, len(p.at))}
 	for i, g := range p.guess {
 		q.guess[i] = make([]uint8, len(g))

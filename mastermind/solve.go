@@ -123,6 +123,9 @@ type problem struct {
 	rev                    *problem // the guesses read backwards, to list suffixes on
 	backsMu                sync.Mutex
 	backs                  []*arranger // arrangers of rev free to list with
+	// relaxAfter is how many nodes the colour counts' search visits
+	// before it solves its relaxation (countLP), or negative for never.
+	relaxAfter int
 	// palette, if not nil, maps the colours of this compact instance back
 	// onto those of the instance over more colours it stands for.
 	palette *palette
@@ -202,7 +205,7 @@ func near(in *Instance) bool {
 // for the word searches, which take codes of up to wordPegs.
 func prepareAs(in *Instance, plain bool) *problem {
 	n := len(in.Hints)
-	p := &problem{pegs: in.Pegs(), max: in.Max, hints: n, guess: make([][]uint8, n), blacks: make([]int, n), matches: make([]int, n), plain: plain, wide: in.Max > wordColours, stop: new(atomic.Bool)}
+	p := &problem{pegs: in.Pegs(), max: in.Max, hints: n, guess: make([][]uint8, n), blacks: make([]int, n), matches: make([]int, n), plain: plain, relaxAfter: countRelaxAfter, wide: in.Max > wordColours, stop: new(atomic.Bool)}
 	byColour := make([][]int, in.Max+1) // byColour[c][i]: pegs of colour c in hint i's guess
 	for c := range byColour {
 		byColour[c] = make([]int, n)
@@ -854,10 +857,22 @@ func colourCounts[W uint64 | int, N uint8 | int, K counts[N]](p *problem, want [
 	full := make([]int, 0, p.max) // the colours chosen full
 	var dead deadCache
 	found := 0
+	// The relaxation (countLP) is solved only once the search has
+	// visited p.relaxAfter nodes: the searches that end sooner would pay more
+	// for it than it saves. Its states are then made along the path
+	// the search is on; lpDead is the first depth of that path with no
+	// shares that fit, 0 if none.
+	waiting, nodes := p.countRelaxation(), 0
+	var lp *countLP
+	lpDead := 0
 	var rec func(s, used int) bool
 	rec = func(s, used int) bool {
 		if p.stop.Load() {
 			return false
+		}
+		if nodes++; waiting != nil && nodes > p.relaxAfter {
+			lp, waiting = waiting, nil
+			lpDead = lp.follow(s, func(t int) int { return int(k[p.order[t]]) })
 		}
 		r := wanted[s*w:][:w]
 		if s > p.max {
@@ -889,11 +904,17 @@ func colourCounts[W uint64 | int, N uint8 | int, K counts[N]](p *problem, want [
 		before := found
 		next := wanted[(s+1)*w:][:w]
 		for n := 0; n <= min(most, p.pegs-used); n++ {
+			if lpDead != 0 {
+				if s >= lpDead {
+					break
+				}
+				lpDead = 0
+			}
 			more, ok := step(s, n, used, r, next)
 			if !more {
 				break
 			}
-			if !ok {
+			if !ok || lp != nil && !lp.fix(s, n) {
 				continue
 			}
 			k[c] = N(n)

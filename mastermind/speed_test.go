@@ -32,6 +32,15 @@ func BenchmarkCountFewLong(b *testing.B) {
 	benchmarkShapes(b, [][3]int{{8, 24, 18}, {10, 24, 24}}, 2, shapeStream)
 }
 
+// BenchmarkCountManyColours counts two random instances of each shape
+// (colours, pegs, hints) of 20 pegs over 40 to 100 colours with three
+// or four hints a peg, where the colour counts' search is the work: each
+// hint alone, and each two, can get their matches from the colours left
+// long after all of them together cannot (countLP).
+func BenchmarkCountManyColours(b *testing.B) {
+	benchmarkShapes(b, [][3]int{{40, 20, 60}, {60, 20, 60}, {80, 20, 80}, {100, 20, 80}}, 2, shapeStream)
+}
+
 // shapeStream is a random stream of each shape (colours, pegs, hints) of
 // its own, for benchmarkShapes.
 func shapeStream(shape [3]int) uint64 { return uint64(shape[1]*1000 + shape[0]*10 + shape[2]) }

@@ -21,7 +21,8 @@ import (
 // multiset of pegs) whose matches with every guess (blacks plus whites,
 // the sum over colours of the smaller count) are the hints' — colour by
 // colour, each hint's matches so far bounded by what the colours left can
-// still add. Then, for each such multiset, it arranges the pegs: over
+// still add, each two hints' together (pairsFit), and all of them at once
+// by the linear relaxation (countlp.go) where the search runs long. Then, for each such multiset, it arranges the pegs: over
 // many colours, or where few arrangements are expected (blacksFirst), by
 // placing each hint's blacks first (blacks.go), else position by
 // position, keeping each hint's blacks within what the pegs and positions

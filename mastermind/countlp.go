@@ -313,14 +313,10 @@ func (lp *countLP) solve(s int) bool {
 // s-th on give the hints at depth s their matches: checked exactly, in
 // integers, either way round.
 func (lp *countLP) refutes(st *lpState, rho []float64, s int) bool {
-	largest := 0.0
-	for _, x := range rho {
-		largest = max(largest, math.Abs(x))
-	}
-	if largest == 0 || math.IsNaN(largest) || math.IsInf(largest, 0) {
+	scale := weightScale(rho)
+	if scale == 0 {
 		return false
 	}
-	scale := (1 << 24) / largest
 	for sign := 1.0; sign >= -1; sign -= 2 {
 		for r, x := range rho {
 			lp.weight[r] = int64(math.Round(sign * x * scale))

@@ -191,15 +191,10 @@ func (p *problem) relax(s *relaxed) ([]float64, bool) {
 // of weighted blacks than the hints want: then none has the hints'
 // blacks. It is exact.
 func (p *problem) fallsShort(s *relaxed, weight []float64) bool {
-	// Scale the largest weight to 2^30: the sums stay far inside int64.
-	largest := 0.0
-	for _, w := range weight {
-		largest = max(largest, math.Abs(w))
-	}
-	if largest == 0 || math.IsNaN(largest) || math.IsInf(largest, 0) {
+	scale := weightScale(weight)
+	if scale == 0 {
 		return false
 	}
-	scale := (1 << 30) / largest
 	whole := make([]int64, p.hints)
 	want := int64(0)
 	for i, w := range weight {
@@ -227,6 +222,21 @@ func (p *problem) fallsShort(s *relaxed, weight []float64) bool {
 		}
 	}
 	return maxAssignment(gain, n) < want
+}
+
+// weightScale returns the factor that makes the largest of weights 2^30,
+// for proofs that weigh in integers (the sums of up to 2^16 pegs and
+// hints stay far inside int64), or 0 if they are all 0 or one is not a
+// number.
+func weightScale(weights []float64) float64 {
+	largest := 0.0
+	for _, w := range weights {
+		largest = max(largest, math.Abs(w))
+	}
+	if largest == 0 || math.IsNaN(largest) || math.IsInf(largest, 0) {
+		return 0
+	}
+	return (1 << 30) / largest
 }
 
 // maxAssignment returns the largest sum of gain[r*n+col] over the

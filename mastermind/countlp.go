@@ -43,9 +43,9 @@ type countLP struct {
 	rowStart []int32
 	rowIndex []int32
 	states   []lpState
-	// Scratch: the pivot row's and the entering column's entries.
-	alpha, column []float64
-	weight        []int64
+	// Scratch: the entering column's entries, and a proof's weights.
+	column []float64
+	weight []int64
 }
 
 // lpState is the relaxation at one depth: the basis's inverse, the basic
@@ -113,7 +113,6 @@ func newCountLP(p *problem) *countLP {
 	lp.rowIndex = append(lp.rowIndex, int32(p.hints))
 	lp.rowStart[slack+1] = int32(len(lp.rowIndex))
 	lp.states = make([]lpState, p.max+2)
-	lp.alpha = make([]float64, lp.cols)
 	lp.column = make([]float64, rows)
 	lp.weight = make([]int64, rows)
 	return lp

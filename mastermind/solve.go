@@ -22,11 +22,12 @@ import (
 // the sum over colours of the smaller count) are the hints' — colour by
 // colour, each hint's matches so far bounded by what the colours left can
 // still add, each two hints' together (pairsFit), and all of them at once
-// by the linear relaxation (countlp.go) where the search runs long. Then, for each such multiset, it arranges the pegs: over
-// many colours, or where few arrangements are expected (blacksFirst), by
-// placing each hint's blacks first (blacks.go), else position by
-// position, keeping each hint's blacks within what the pegs and positions
-// left can still give. An instance without solutions usually fails in the
+// by the linear relaxation (countlp.go) where the search runs long. Then,
+// for each such multiset, it arranges the pegs: over many colours, or
+// where few arrangements are expected (blacksFirst), by placing each
+// hint's blacks first (blacks.go), else position by position, keeping
+// each hint's blacks within what the pegs and positions left can still
+// give. An instance without solutions usually fails in the
 // first step, at once.
 
 // problem is an instance prepared for the search.
@@ -858,11 +859,11 @@ func colourCounts[W uint64 | int, N uint8 | int, K counts[N]](p *problem, want [
 	full := make([]int, 0, p.max) // the colours chosen full
 	var dead deadCache
 	found := 0
-	// The relaxation (countLP) is solved only once the search has
-	// visited p.relaxAfter nodes: the searches that end sooner would pay more
-	// for it than it saves. Its states are then made along the path
-	// the search is on; lpDead is the first depth of that path with no
-	// shares that fit, 0 if none.
+	// The relaxation (countLP) is solved only once the search has visited
+	// p.relaxAfter nodes: the searches that end sooner would pay more for
+	// it than it saves. Its states are then made along the path the
+	// search is on; lpDead is the first depth of that path with no shares
+	// that fit, 0 if none.
 	waiting, nodes := p.countRelaxation(), 0
 	var lp *countLP
 	lpDead := 0

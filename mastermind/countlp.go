@@ -370,10 +370,10 @@ func (p *problem) fitsWeighted(s int, want []int, left int, weight []int64, pegs
 // colours with two to four hints a peg, 0.82 times the time in the
 // geometric mean (single runs); 4.7 s to 22 ms for 365 codes of 20 pegs
 // over 100 colours with 60 hints, 4.2 s to 11 ms for 8,056 of 20 pegs
-// over 60 colours with 40, 1.9 s to 34 ms for 10 of 20 over 80 with 80;
-// at best of five, up to 2 ms more on some that end soon after it starts
-// (72,008 codes of 10 pegs over 100 colours with 40 hints, 8.7 to 10.7
-// ms; 1 of 16 pegs over 30 colours with 48 hints, 2.3 to 2.8).
+// over 60 colours with 40, 1.9 s to 34 ms for 10 of 20 over 80 with 80.
+// Those that ended sooner than 2,000 nodes pay only for making it (15 to
+// 60 µs): the 7 of them that looked slower in single runs, by 1 to 5 ms,
+// took as long either way at best of five, in either order.
 const countRelaxAfter = 2000
 
 // countRelaxation returns the relaxation for p's colour counts' search,

@@ -371,16 +371,8 @@ func (p *problem) fitsWeighted(s int, want []int, left int, weight []int64, pegs
 // geometric mean (single runs); 4.7 s to 22 ms for 365 codes of 20 pegs
 // over 100 colours with 60 hints, 4.2 s to 11 ms for 8,056 of 20 pegs
 // over 60 colours with 40, 1.9 s to 34 ms for 10 of 20 over 80 with 80.
-// Those that ended sooner than 2,000 nodes pay only for making it (15 to
-// 60 µs): the 7 of them that looked slower in single runs, by 1 to 5 ms,
-// took as long either way at best of five, in either order.
+// Those that end sooner pay nothing: it is made when it starts (making it
+// took 15 to 60 µs, of instances of 1 to 3 ms, before; the 7 of them that
+// looked slower by 1 to 5 ms in single runs took as long either way at
+// best of five, in either order).
 const countRelaxAfter = 2000
-
-// countRelaxation returns the relaxation for p's colour counts' search,
-// or nil where it is not solved.
-func (p *problem) countRelaxation() *countLP {
-	if p.relaxAfter < 0 {
-		return nil
-	}
-	return newCountLP(p)
-}

@@ -859,12 +859,12 @@ func colourCounts[W uint64 | int, N uint8 | int, K counts[N]](p *problem, want [
 	full := make([]int, 0, p.max) // the colours chosen full
 	var dead deadCache
 	found := 0
-	// The relaxation (countLP) is solved only once the search has visited
-	// p.relaxAfter nodes: the searches that end sooner would pay more for
-	// it than it saves. Its states are then made along the path the
-	// search is on; lpDead is the first depth of that path with no shares
-	// that fit, 0 if none.
-	waiting, nodes := p.countRelaxation(), 0
+	// The relaxation (countLP) is made and solved only once the search
+	// has visited p.relaxAfter nodes: the searches that end sooner would
+	// pay more for it than it saves. Its states are then made along the
+	// path the search is on; lpDead is the first depth of that path with
+	// no shares that fit, 0 if none.
+	relax, nodes := p.relaxAfter >= 0, 0
 	var lp *countLP
 	lpDead := 0
 	var rec func(s, used int) bool
@@ -872,9 +872,11 @@ func colourCounts[W uint64 | int, N uint8 | int, K counts[N]](p *problem, want [
 		if p.stop.Load() {
 			return false
 		}
-		if nodes++; waiting != nil && nodes > p.relaxAfter {
-			lp, waiting = waiting, nil
-			lpDead = lp.follow(s, func(t int) int { return int(k[p.order[t]]) })
+		if nodes++; relax && nodes > p.relaxAfter {
+			relax = false
+			if lp = newCountLP(p); lp != nil {
+				lpDead = lp.follow(s, func(t int) int { return int(k[p.order[t]]) })
+			}
 		}
 		r := wanted[s*w:][:w]
 		if s > p.max {

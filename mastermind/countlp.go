@@ -207,7 +207,7 @@ func (lp *countLP) fix(s, n int) bool {
 
 // bounds returns the bounds of column j at depth s (columns of the
 // colours before s are fixed at their value).
-func (lp *countLP) bounds(st *lpState, s int, j int) (lo, hi float64) {
+func (lp *countLP) bounds(st *lpState, s, j int) (lo, hi float64) {
 	switch {
 	case j >= lp.cols: // an artificial
 		return 0, 0

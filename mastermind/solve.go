@@ -27,8 +27,8 @@ import (
 // where few arrangements are expected (blacksFirst), by placing each
 // hint's blacks first (blacks.go), else position by position, keeping
 // each hint's blacks within what the pegs and positions left can still
-// give. An instance without solutions usually fails in the
-// first step, at once.
+// give. An instance without solutions usually fails in the first step,
+// at once.
 
 // problem is an instance prepared for the search.
 type problem struct {

@@ -166,7 +166,8 @@ type blackFirst struct {
 	anyCounted bool
 	// emit, while split runs, takes the nodes at depth splitDepth in
 	// place of their search.
-	emit func(*blackStart) bool
+	emit  func(*blackStart) bool
+	relax relaxer // the relaxation of the multiset (arrangelp.go)
 }
 
 // blackState is what a node of the search knows.
@@ -278,6 +279,7 @@ func (b *blackFirst) reset(k []uint8) {
 		}
 	}
 	n := len(b.colours)
+	b.relax.begin(b.problem, k)
 	all := uint64(1)<<b.pegs - 1 // b.pegs is at most wordPegs, 64: 1<<64 is 0, all ones
 	for d := range b.levels {
 		l := &b.levels[d]
@@ -724,6 +726,9 @@ func (b *blackFirst) search(d int, yield func(Code) bool) bool {
 	if b.emit != nil && d == splitDepth {
 		return b.emit(&blackStart{d: d, code: slices.Clone(b.code), state: s.clone()})
 	}
+	// Each pass of the loop is a node: the first the level's own, each
+	// other the last with a branch ruled out.
+	again := false
 	for {
 		if b.nodes++; b.nodes%4096 == 0 && b.stop.Load() {
 			return false
@@ -735,6 +740,10 @@ func (b *blackFirst) search(d int, yield func(Code) bool) bool {
 		if s.open == 0 {
 			return yield(b.code)
 		}
+		if b.refuted(d, s, again) {
+			return true
+		}
+		again = true
 		if hint < 0 {
 			break
 		}
@@ -764,6 +773,31 @@ func (b *blackFirst) branch(d, q int, r uint8, yield func(Code) bool) bool {
 	next := &b.levels[d+1]
 	next.copyFrom(&b.levels[d])
 	return !b.fix(next, q, r) || b.search(d+1, yield)
+}
+
+// refuted reports whether the relaxation of s, at depth d, is proved to
+// have no shares that fit; false where it is not solved. Again says s
+// is the last node solved at depth d with a branch ruled out since.
+func (b *blackFirst) refuted(d int, s *blackState, again bool) bool {
+	st := b.relax.at(d, again)
+	if st == nil {
+		return false
+	}
+	for q := range b.pegs {
+		open := s.open>>q&1 == 1
+		for r, c := range b.colours {
+			lo, hi := 0.0, 0.0
+			if open {
+				if s.left[r] > 0 && s.allowed[r]>>q&1 == 1 {
+					hi = 1
+				}
+			} else if b.code[q] == c {
+				lo, hi = 1, 1
+			}
+			b.relax.set(st, q, r, lo, hi)
+		}
+	}
+	return b.relax.refuted(st)
 }
 
 // clone returns a copy of s in memory of its own.

@@ -30,53 +30,32 @@ import (
 
 // countLP is the relaxation of the colour counts' search of a problem,
 // one state for each depth of the search (the colours before the s-th
-// counted, in p.order).
+// counted, in p.order). Its columns are the levels, then the pegs'
+// slack; its rows the hints, then the pegs.
 type countLP struct {
-	p          *problem
-	rows, cols int // rows: the hints and the pegs; cols: the levels and the pegs' slack
+	simplex
+	p *problem
 	// The levels of the s-th colour are columns first[s] to first[s+1]-1,
-	// j pegs or more at first[s]+j-1; colour[j] is s. The pegs' slack is
-	// the last column.
+	// j pegs or more at first[s]+j-1.
 	first  []int
-	colour []int32
-	// The rows of column j: rowIndex[rowStart[j]:rowStart[j+1]].
-	rowStart []int32
-	rowIndex []int32
-	states   []lpState
-	// Scratch: the entering column's entries, and a proof's weights.
-	column []float64
-	weight []int64
+	states []lpState
+	weight []int64 // scratch: a proof's weights
 }
 
-// lpState is the relaxation at one depth: the basis's inverse, the basic
-// shares, which column is basic in each row (cols+r: row r's
-// artificial, fixed at 0), and the shares of the columns not basic (at
-// a bound, or fixed where their colour is counted).
+// lpState is the relaxation at one depth: its basis (the levels of the
+// colours counted fixed at their value), each hint's matches still
+// wanted and the pegs left.
 type lpState struct {
-	inverse []float64 // rows × rows
-	basic   []float64 // by row
-	basis   []int32   // by row
-	rowOf   []int32   // by column: the row it is basic in, or -1
-	value   []float64 // by column, where not basic
-	want    []int     // each hint's matches still wanted
-	left    int       // the pegs left
+	basis
+	want []int
+	left int
 }
 
 // Limits of the relaxation: it is made only for problems of at most
-// lpMaxRows rows and lpMaxCells cells of all its states, and each
-// solve gives up after lpMaxPivots pivots a row (against cycling, which
-// a dual simplex with no costs is not proof against).
+// lpMaxRows rows and lpMaxCells cells of all its states.
 const (
-	lpMaxRows   = 512
-	lpMaxCells  = 1 << 22
-	lpMaxPivots = 2
-)
-
-// Tolerances: a share is within its bounds to lpFeasible, and a pivot
-// is at least lpPivot.
-const (
-	lpFeasible = 1e-7
-	lpPivot    = 1e-7
+	lpMaxRows  = 512
+	lpMaxCells = 1 << 22
 )
 
 // newCountLP returns the relaxation of p's colour counts' search, or nil
@@ -86,34 +65,28 @@ func newCountLP(p *problem) *countLP {
 	if rows > lpMaxRows || rows*rows*(p.max+2) > lpMaxCells {
 		return nil
 	}
-	lp := &countLP{p: p, rows: rows, first: make([]int, p.max+2)}
+	lp := &countLP{p: p, first: make([]int, p.max+2)}
+	lp.clearColumns(rows)
 	for s := 1; s <= p.max; s++ {
 		lp.first[s] = lp.cols
-		lp.cols += p.full[s]
-	}
-	lp.first[p.max+1] = lp.cols
-	lp.cols++ // the pegs' slack
-	lp.colour = make([]int32, lp.cols)
-	lp.rowStart = make([]int32, lp.cols+1)
-	for s := 1; s <= p.max; s++ {
 		for j := 1; j <= p.full[s]; j++ {
-			col := lp.first[s] + j - 1
-			lp.colour[col] = int32(s)
 			for i, g := range p.countOf[s] {
 				if g >= j {
 					lp.rowIndex = append(lp.rowIndex, int32(i))
 				}
 			}
 			lp.rowIndex = append(lp.rowIndex, int32(p.hints))
-			lp.rowStart[col+1] = int32(len(lp.rowIndex))
+			lp.endColumn()
 		}
 	}
-	slack := lp.cols - 1
-	lp.colour[slack] = int32(p.max + 1)
+	lp.first[p.max+1] = lp.cols
 	lp.rowIndex = append(lp.rowIndex, int32(p.hints))
-	lp.rowStart[slack+1] = int32(len(lp.rowIndex))
+	lp.endColumn() // the pegs' slack
+	for i, m := range p.matches {
+		lp.rhs[i] = float64(m)
+	}
+	lp.rhs[p.hints] = float64(p.pegs)
 	lp.states = make([]lpState, p.max+2)
-	lp.column = make([]float64, rows)
 	lp.weight = make([]int64, rows)
 	return lp
 }
@@ -121,12 +94,7 @@ func newCountLP(p *problem) *countLP {
 // state returns the state at depth s, made on first use.
 func (lp *countLP) state(s int) *lpState {
 	st := &lp.states[s]
-	if st.inverse == nil {
-		st.inverse = make([]float64, lp.rows*lp.rows)
-		st.basic = make([]float64, lp.rows)
-		st.basis = make([]int32, lp.rows)
-		st.rowOf = make([]int32, lp.cols)
-		st.value = make([]float64, lp.cols)
+	if st.want == nil {
 		st.want = make([]int, lp.p.hints)
 	}
 	return st
@@ -136,21 +104,10 @@ func (lp *countLP) state(s int) *lpState {
 // proved to have no solution.
 func (lp *countLP) root() bool {
 	st := lp.state(1)
-	clear(st.inverse)
-	for r := range lp.rows {
-		st.inverse[r*lp.rows+r] = 1
-		st.basis[r] = int32(lp.cols + r)
-	}
-	for j := range st.rowOf {
-		st.rowOf[j] = -1
-	}
-	clear(st.value)
+	lp.start(&st.basis)
+	st.hi[lp.cols-1] = math.Inf(1) // the pegs' slack
 	copy(st.want, lp.p.matches)
-	for i, m := range lp.p.matches {
-		st.basic[i] = float64(m)
-	}
 	st.left = lp.p.pegs
-	st.basic[lp.rows-1] = float64(st.left)
 	return lp.solve(1)
 }
 
@@ -174,137 +131,28 @@ func (lp *countLP) follow(s int, count func(t int) int) int {
 // proved to have no solution there.
 func (lp *countLP) fix(s, n int) bool {
 	from, st := &lp.states[s], lp.state(s+1)
-	copy(st.inverse, from.inverse)
-	copy(st.basic, from.basic)
-	copy(st.basis, from.basis)
-	copy(st.rowOf, from.rowOf)
-	copy(st.value, from.value)
+	copyBasis(&st.basis, &from.basis)
 	copy(st.want, from.want)
 	st.left = from.left - n
 	for i, g := range lp.p.countOf[s] {
 		st.want[i] -= min(g, n)
 	}
 	for j := 1; j <= lp.p.full[s]; j++ {
-		col := lp.first[s] + j - 1
 		v := 0.0
 		if j <= n {
 			v = 1
 		}
-		if st.rowOf[col] >= 0 {
-			st.value[col] = v // basic: pivoted out by solve if not at v
-			continue
-		}
-		if d := v - st.value[col]; d != 0 {
-			lp.enter(st, col)
-			for r, a := range lp.column {
-				st.basic[r] -= a * d
-			}
-			st.value[col] = v
-		}
+		lp.bound(&st.basis, lp.first[s]+j-1, v, v)
 	}
 	return lp.solve(s + 1)
 }
 
-// bounds returns the bounds of column j at depth s (columns of the
-// colours before s are fixed at their value).
-func (lp *countLP) bounds(st *lpState, s, j int) (lo, hi float64) {
-	switch {
-	case j >= lp.cols: // an artificial
-		return 0, 0
-	case int(lp.colour[j]) < s:
-		return st.value[j], st.value[j]
-	case j == lp.cols-1:
-		return 0, math.Inf(1)
-	}
-	return 0, 1
-}
-
-// enter sets lp.column to column j of the basis's inverse times the
-// constraints: how the basic shares change as j's does.
-func (lp *countLP) enter(st *lpState, j int) {
-	clear(lp.column)
-	for _, i := range lp.rowIndex[lp.rowStart[j]:lp.rowStart[j+1]] {
-		for r := range lp.rows {
-			lp.column[r] += st.inverse[r*lp.rows+int(i)]
-		}
-	}
-}
-
-// solve runs the dual simplex method at depth s until every basic share
-// is within its bounds (true), a row proves there are none (false, once
-// fitsWeighted confirms it), or it gives up (true).
+// solve solves the relaxation at depth s: false if it is proved to have
+// no solution (once fitsWeighted confirms it).
 func (lp *countLP) solve(s int) bool {
 	st := &lp.states[s]
-	rows := lp.rows
-	for range lpMaxPivots * rows {
-		// The row whose basic share is furthest out of its bounds.
-		leave, worst, target := -1, lpFeasible, 0.0
-		for r, x := range st.basic {
-			lo, hi := lp.bounds(st, s, int(st.basis[r]))
-			if lo-x > worst {
-				leave, worst, target = r, lo-x, lo
-			} else if x-hi > worst {
-				leave, worst, target = r, x-hi, hi
-			}
-		}
-		if leave < 0 {
-			return true
-		}
-		raise := target > st.basic[leave]
-		rho := st.inverse[leave*rows:][:rows]
-		enter, best := -1, lpPivot
-		for j := lp.first[s]; j < lp.cols; j++ {
-			if st.rowOf[j] >= 0 {
-				continue
-			}
-			a := 0.0
-			for _, i := range lp.rowIndex[lp.rowStart[j]:lp.rowStart[j+1]] {
-				a += rho[i]
-			}
-			if math.Abs(a) <= best {
-				continue
-			}
-			lo, hi := lp.bounds(st, s, j)
-			// The basic share moves by -a times j's change.
-			atLower := st.value[j] == lo
-			up := (a < 0) == raise // j must increase
-			if up && atLower && hi > lo || !up && !atLower {
-				enter, best = j, math.Abs(a)
-			}
-		}
-		if enter < 0 {
-			return !lp.refutes(st, rho, s)
-		}
-		lp.enter(st, enter)
-		a := lp.column[leave]
-		d := (st.basic[leave] - target) / a // enter's change
-		for r, x := range lp.column {
-			st.basic[r] -= x * d
-		}
-		st.basic[leave] = st.value[enter] + d
-		if out := st.basis[leave]; int(out) < lp.cols {
-			st.rowOf[out] = -1
-			st.value[out] = target
-		}
-		st.basis[leave] = int32(enter)
-		st.rowOf[enter] = int32(leave)
-		// The inverse pivots on row leave.
-		pivot := st.inverse[leave*rows:][:rows]
-		inv := 1 / a
-		for k := range pivot {
-			pivot[k] *= inv
-		}
-		for r, f := range lp.column {
-			if r == leave || f == 0 {
-				continue
-			}
-			row := st.inverse[r*rows:][:rows]
-			for k, x := range pivot {
-				row[k] -= f * x
-			}
-		}
-	}
-	return true
+	rho, _ := lp.simplex.solve(&st.basis)
+	return rho == nil || !lp.refutes(st, rho, s)
 }
 
 // refutes reports whether the row rho of the basis's inverse, weighting

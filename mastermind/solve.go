@@ -125,6 +125,9 @@ type problem struct {
 	rev                    *problem // the guesses read backwards, to list suffixes on
 	backsMu                sync.Mutex
 	backs                  []*arranger // arrangers of rev free to list with
+	// relaxArrangements says where the searches of arrangements solve
+	// their relaxation (relaxes).
+	relaxArrangements relaxMode
 	// relaxAfter is how many nodes the colour counts' search visits
 	// before it solves its relaxation (countLP), or negative for never.
 	relaxAfter int
@@ -1031,6 +1034,7 @@ type arranger struct {
 	byPlain   *plainArranger // the search of plain instances, made on first use
 	met       []listed       // the suffixes placeLast meets, reused from one state to the next
 	expansion expansion      // for the palette's codes
+	relax     relaxer        // the relaxation of the multiset arranged (arrangelp.go)
 	narrow    *arranger      // of the narrowed problem of the last job that had one (forJob)
 	// probe is placeLast's: the states each colour of its position
 	// leaves, their filter words and the colours.
@@ -1117,7 +1121,20 @@ func (a *arranger) arrange(k *[wordColours + 1]uint8, yield func(Code) bool) boo
 		// keep none of what it lists there, and replay nothing.
 		a.tail = a.pegs
 	}
+	a.relax.begin(a.problem, k[:])
 	return a.place(0, yield)
+}
+
+// refuted reports whether the relaxation of the node at position p, its
+// pegs before p placed, is proved to have no shares that fit; false
+// where it is not solved.
+func (a *arranger) refuted(p int) bool {
+	st := a.relax.at(p, false)
+	if st == nil {
+		return false
+	}
+	a.relax.boundPlaced(st, a.code, p, &a.left)
+	return a.relax.refuted(st)
 }
 
 // reset sets the arranger to place multiset k from the first position;
@@ -1193,6 +1210,12 @@ func (a *arranger) place(p int, yield func(Code) bool) bool {
 		if a.dead.has(key) {
 			return true
 		}
+	}
+	if a.refuted(p) {
+		if memo {
+			a.dead.add(key)
+		}
+		return true
 	}
 	before := a.found
 	// Position p leaves those to come: for each hint, its guess's colour
@@ -1510,7 +1533,7 @@ func (p *problem) multisetJobs(yield func(job) bool) {
 	})
 	var b *blackFirst
 	for _, k := range few {
-		if p.relaxationPays(k) && p.relaxationRefutes(k) {
+		if p.relaxes(k[:]) && p.relaxationRefutes(k[:]) {
 			continue
 		}
 		if p.blacksFirst(k) {

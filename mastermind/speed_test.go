@@ -41,6 +41,15 @@ func BenchmarkCountManyColours(b *testing.B) {
 	benchmarkShapes(b, [][3]int{{40, 20, 60}, {60, 20, 60}, {80, 20, 80}, {100, 20, 80}}, 2, shapeStream)
 }
 
+// BenchmarkCountFewColoursLong counts two random instances of each shape
+// (colours, pegs, hints) of 24 to 32 pegs over 4 to 6 colours with as
+// many hints as pegs: one multiset or a few, each with one arrangement or
+// none among hundreds of millions of dead ends, which the relaxation of
+// the arrangements cuts (arrangelp.go).
+func BenchmarkCountFewColoursLong(b *testing.B) {
+	benchmarkShapes(b, [][3]int{{4, 28, 28}, {5, 24, 24}, {6, 28, 28}, {6, 32, 32}}, 2, shapeStream)
+}
+
 // shapeStream is a random stream of each shape (colours, pegs, hints) of
 // its own, for benchmarkShapes.
 func shapeStream(shape [3]int) uint64 { return uint64(shape[1]*1000 + shape[0]*10 + shape[2]) }

@@ -1,0 +1,271 @@
+package mastermind
+
+// A multiset's arrangements may take the searches long to refute, or to
+// find among dead ends: over few colours every arrangement of a long
+// code is some way from every guess, and the dead ends are met deep
+// down, where each hint alone can still get its blacks but not all of
+// them together (random instances of 28 and 32 pegs over 4 to 6 colours
+// with as many hints: more than 20 s). The linear relaxation sees them
+// together: give x[q][r], the share of the multiset's r-th colour at
+// position q, any value from 0 to 1, with each position's shares summing
+// to 1, each colour's to its pegs in the multiset and each hint's shares
+// of its own colours to its blacks. If no shares fit, no arrangement
+// does. Both searches solve it at every node, with the node's bounds (a
+// position placed has its colour's share at 1, a colour a position may
+// not take, or with no pegs left, 0 there), each from its parent's basis
+// (simplex.go), and cut the nodes whose relaxation is proved to have no
+// shares: the proof weights the rows, and the weighted sum wanted is
+// checked, in integers, to lie beyond what the weighted shares can sum to
+// within the node's bounds (outOfBox). Over few colours the relaxation
+// of a dead end seldom has shares: the positions' search of such
+// instances meets tens to thousands of nodes where it met millions.
+
+// Where the relaxation pays: codes of at least relaxMinPegs pegs over at
+// most relaxMaxColours colours, for multisets expected to have fewer than
+// 10^relaxMaxArrangements arrangements (arrangements: such a multiset is
+// the kind with few or none). A solve costs as much as hundreds of nodes
+// of the searches, so it pays only where it cuts nearly all of them:
+// over more colours the relaxation has shares enough to meet the hints
+// where no code can, and where arrangements are many most nodes lead to
+// some. Solved for every multiset (2026-12-05, whole processes, against
+// only where it pays): 20 pegs over 8 colours with 20 hints, 1 code,
+// 115 ms against 26; 24 pegs over 8 colours with 18 hints, 290 codes,
+// 2.9 s against 0.69; 20 pegs over 4 colours with 6 hints, 147,148
+// codes, 672 ms against 42.
+const (
+	relaxMinPegs         = 16
+	relaxMaxColours      = 6
+	relaxMaxArrangements = 3
+)
+
+// relaxationPays reports whether multiset k (pegs by colour) is of the
+// kind the relaxation pays on.
+func (p *problem) relaxationPays(k []uint8) bool {
+	return p.pegs >= relaxMinPegs && p.max <= relaxMaxColours && p.arrangements((*[wordColours + 1]uint8)(k)) < relaxMaxArrangements
+}
+
+// relaxMode says where the searches solve the relaxation: where it pays
+// (relaxationPays), the default; never; or for every multiset, as tests
+// do on instances too small for it to pay.
+type relaxMode uint8
+
+const (
+	relaxWherePays relaxMode = iota
+	relaxNever
+	relaxAlways
+)
+
+// relaxes reports whether the searches of multiset k solve its
+// relaxation.
+func (p *problem) relaxes(k []uint8) bool {
+	switch p.relaxArrangements {
+	case relaxNever:
+		return false
+	case relaxAlways:
+		return true
+	}
+	return p.relaxationPays(k)
+}
+
+// arrangeLP is the relaxation of a multiset's arrangements, a state for
+// each depth of a search. Column q*len(colours)+r is x[q][r]; the rows are
+// the positions, then the colours, then the hints.
+type arrangeLP struct {
+	simplex
+	colours []uint8 // the multiset's colours, by rank
+	// states[d] is the relaxation at depth d, made[d] set once it holds a
+	// basis.
+	states []basis
+	made   []bool
+	weight []int64 // scratch: a proof's weights
+}
+
+// reset makes lp the relaxation of p's multiset k (pegs by colour).
+func (lp *arrangeLP) reset(p *problem, k []uint8) {
+	lp.colours = lp.colours[:0]
+	for c := 1; c <= p.max; c++ {
+		if k[c] > 0 {
+			lp.colours = append(lp.colours, uint8(c))
+		}
+	}
+	n := len(lp.colours)
+	lp.clearColumns(p.pegs + n + p.hints)
+	at, from := p.hintsByPlace()
+	for q := range p.pegs {
+		for r, c := range lp.colours {
+			lp.rowIndex = append(lp.rowIndex, int32(q), int32(p.pegs+r))
+			x := q*(p.max+1) + int(c)
+			for _, i := range at[from[x]:from[x+1]] {
+				lp.rowIndex = append(lp.rowIndex, int32(p.pegs+n)+i)
+			}
+			lp.endColumn()
+		}
+	}
+	for q := range p.pegs {
+		lp.rhs[q] = 1
+	}
+	for r, c := range lp.colours {
+		lp.rhs[p.pegs+r] = float64(k[c])
+	}
+	for i, b := range p.blacks {
+		lp.rhs[p.pegs+n+i] = float64(b)
+	}
+	if len(lp.states) < p.pegs+1 {
+		lp.states = make([]basis, p.pegs+1)
+		lp.made = make([]bool, p.pegs+1)
+	}
+	clear(lp.made)
+	lp.weight = zeroed(lp.weight, lp.rows)
+}
+
+// at returns the relaxation at depth d, for a node's bounds to be set:
+// made from that at depth d-1 where it has a basis, the parent's (a
+// search resumed below the depths it was split at finds another node's,
+// whose basis serves as well), else from the artificials'. If again,
+// the node is the last one solved at depth d with more bounds (one side
+// of a branch, not taken, ruled out), and its relaxation is as it was.
+func (lp *arrangeLP) at(d int, again bool) *basis {
+	st := &lp.states[d]
+	switch {
+	case again && lp.made[d]:
+	case d > 0 && lp.made[d-1]:
+		copyBasis(st, &lp.states[d-1])
+	default:
+		lp.start(st)
+	}
+	lp.made[d] = true
+	return st
+}
+
+// set bounds the share of the r-th colour at position q in st.
+func (lp *arrangeLP) set(st *basis, q, r int, lo, hi float64) {
+	if j := q*len(lp.colours) + r; st.lo[j] != lo || st.hi[j] != hi {
+		lp.bound(st, j, lo, hi)
+	}
+}
+
+// refuted reports whether st, its bounds set, is proved to have no
+// shares that fit.
+func (lp *arrangeLP) refuted(st *basis) bool {
+	rho, _ := lp.solve(st)
+	return rho != nil && lp.outOfBox(st, rho, lp.weight)
+}
+
+// relaxationRefutes reports whether p's multiset k is proved to have no
+// arrangement by its relaxation: with no peg placed, else, for long
+// codes, with each colour at the first position, and so on down while
+// the budget lasts (relaxDepth pegs at most, relaxBudget solves a peg
+// per colour): an instance with no code but with shares that fit often
+// has none once a peg or two is placed (over 4 colours, one colour at
+// each position of 32 left the others none). A multiset whose search is
+// shared out is offered to it first, as each share would meet the same
+// dead ends.
+func (p *problem) relaxationRefutes(k []uint8) bool {
+	var lp arrangeLP
+	lp.reset(p, k)
+	budget := 1
+	if p.pegs >= max(relaxDeepPegs, relaxDeepPegsPerColour*p.max) {
+		budget = relaxBudget * p.pegs / p.max
+	}
+	var left [256]uint8
+	copy(left[:], k)
+	return lp.refutedBelow(p, make(Code, p.pegs), 0, &left, &budget)
+}
+
+// Below the relaxation of the whole multiset, relaxationRefutes solves
+// relaxations with pegs placed only for codes of at least relaxDeepPegs
+// pegs and relaxDeepPegsPerColour a colour, and at most relaxBudget a
+// peg per colour, to depth relaxDepth: a multiset with arrangements pays
+// for them in vain (those refuted needed 8 pegs at most, on 32 pegs over
+// 4 colours; instances of 20 to 24 pegs over 6 colours with up to 50,000
+// codes, 2 to 25 ms without them, took 12 to 80 with them). The searches
+// solve the relaxation at their nodes from relaxDeepPegs pegs on, too:
+// below, the dead ends lie too near the top for it to pay (whole
+// processes, 2026-12-05, solved from the 2,000th node on against not:
+// 16 pegs over 5 colours with 8 hints, 972 codes, 81 ms against 15;
+// 20 pegs over 6 colours with 15 hints, 6 codes, 36 against 20; with 20
+// hints, 1 code, 24 against 56).
+const (
+	relaxDeepPegs          = 24
+	relaxDeepPegsPerColour = 5
+	relaxBudget            = 16
+	relaxDepth             = 8
+)
+
+// refutedBelow reports whether the relaxation refutes every arrangement
+// with code's first q pegs, the pegs left of each colour left: at once,
+// or for each colour at position q, while budget lasts and the search
+// has not been stopped.
+func (lp *arrangeLP) refutedBelow(p *problem, code Code, q int, left *[256]uint8, budget *int) bool {
+	if *budget--; *budget < 0 || p.stop.Load() {
+		return false
+	}
+	st := lp.at(q, false)
+	lp.boundPlaced(st, code, q, left)
+	if lp.refuted(st) {
+		return true
+	}
+	if q == p.pegs || q >= relaxDepth {
+		return false
+	}
+	for _, c := range lp.colours {
+		if left[c] == 0 {
+			continue
+		}
+		code[q] = c
+		left[c]--
+		refuted := lp.refutedBelow(p, code, q+1, left, budget)
+		left[c]++
+		if !refuted {
+			return false
+		}
+	}
+	return true
+}
+
+// boundPlaced sets st's bounds for code's first placed pegs, and for each
+// colour with pegs left (left, by colour) at the positions after them.
+func (lp *arrangeLP) boundPlaced(st *basis, code Code, placed int, left *[256]uint8) {
+	for q := range code {
+		for r, c := range lp.colours {
+			lo, hi := 0.0, 0.0
+			if q < placed {
+				if code[q] == c {
+					lo, hi = 1, 1
+				}
+			} else if left[c] > 0 {
+				hi = 1
+			}
+			lp.set(st, q, r, lo, hi)
+		}
+	}
+}
+
+// relaxer is a search's relaxation of the multiset it arranges, made on
+// first use.
+type relaxer struct {
+	arrangeLP
+	p    *problem
+	k    []uint8 // the multiset
+	on   bool    // the search solves it at every node
+	made bool    // arrangeLP is k's
+}
+
+// begin prepares r for the search of p's multiset k.
+func (r *relaxer) begin(p *problem, k []uint8) {
+	r.p, r.k, r.made = p, k, false
+	r.on = p.relaxes(k) && (p.pegs >= relaxDeepPegs || p.relaxArrangements == relaxAlways)
+}
+
+// at returns the relaxation at depth d as arrangeLP's at does, or nil if
+// the search does not solve it.
+func (r *relaxer) at(d int, again bool) *basis {
+	if !r.on {
+		return nil
+	}
+	if !r.made {
+		r.reset(r.p, r.k)
+		r.made = true
+	}
+	return r.arrangeLP.at(d, again)
+}

@@ -1,0 +1,146 @@
+package mastermind
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// multisetOf returns the colour counts of code.
+func multisetOf(code Code) [wordColours + 1]uint8 {
+	var k [wordColours + 1]uint8
+	for _, c := range code {
+		k[c]++
+	}
+	return k
+}
+
+// arrangeWith returns the codes of in, multiset by multiset, by the
+// positions' search or blacks first (split at splitDepth and resumed if
+// split), the relaxation solved as mode says, and the nodes searched.
+func arrangeWith(in *Instance, mode relaxMode, blacks, split bool) ([]Code, int) {
+	p := prepareAs(in, false)
+	p.relaxArrangements = mode
+	var out []Code
+	keep := func(c Code) bool { out = append(out, slices.Clone(c)); return true }
+	if !blacks {
+		a := newArranger(p)
+		p.multisets(func(k *[wordColours + 1]uint8) bool { return a.arrange(k, keep) })
+		return out, a.nodes
+	}
+	b, worker := newBlackFirst(p), newBlackFirst(p)
+	p.multisets(func(k *[wordColours + 1]uint8) bool {
+		if !split {
+			return b.arrange(k[:], keep)
+		}
+		return b.split(k[:], func(start *blackStart) bool { return worker.resume(k[:], start, keep) })
+	})
+	return out, b.nodes + worker.nodes
+}
+
+// TestArrangeRelaxationAgainstBruteForce: on small random instances with
+// many hints, true or with an answer's white made black (whose colour
+// counts stay possible), no multiset whose relaxation is refuted at the
+// root has a code (brute force), and enough of those that have none are
+// refuted for the test to mean something.
+func TestArrangeRelaxationAgainstBruteForce(t *testing.T) {
+	r := rand.New(rand.NewPCG(43, 44))
+	refuted, empty := 0, 0
+	for i := range 400 {
+		max, pegs := 2+r.IntN(3), 5+r.IntN(4)
+		in := alteredInstance(r, max, pegs, pegs/2+r.IntN(pegs), i%3 != 0)
+		have := map[[wordColours + 1]uint8]bool{}
+		for _, code := range bruteForce(in) {
+			have[multisetOf(code)] = true
+		}
+		p := prepareAs(in, false)
+		var lp arrangeLP
+		p.multisets(func(k *[wordColours + 1]uint8) bool {
+			if !have[*k] {
+				empty++
+			}
+			lp.reset(p, k[:])
+			if lp.refuted(lp.at(0, false)) {
+				if have[*k] {
+					t.Fatalf("instance %d (%d pegs, %d colours, %d hints): multiset %v refuted, but it has codes", i, pegs, max, len(in.Hints), k[1:max+1])
+				}
+				refuted++
+			}
+			return true
+		})
+	}
+	t.Logf("%d multisets without codes, %d refuted", empty, refuted)
+	if refuted < empty/10 || refuted < 20 {
+		t.Fatalf("%d of %d multisets without codes refuted: too few for a test", refuted, empty)
+	}
+}
+
+// TestRelaxedSearchesAgainstBruteForce: on small random instances, true,
+// altered or with a random answer, the positions' search and the
+// blacks-first one (whole and split) solving the relaxation at every
+// node find exactly brute force's codes, each once; and on those with
+// many hints over few colours, true or altered, where the relaxation
+// cuts, far fewer nodes are searched with it in both.
+func TestRelaxedSearchesAgainstBruteForce(t *testing.T) {
+	r := rand.New(rand.NewPCG(45, 46))
+	var relaxed, plain [2]int // nodes, by search: positions, blacks first
+	for i := range 1500 {
+		in := smallInstance(r, i, 12)
+		manyHints := i%2 == 1
+		if manyHints {
+			pegs := 5 + r.IntN(4)
+			in = alteredInstance(r, 2+r.IntN(3), pegs, pegs/2+r.IntN(pegs), i%4 == 1)
+		}
+		want := bruteForce(in)
+		for search, blacks := range []bool{false, true} {
+			for _, split := range []bool{false, true} {
+				if split && !blacks {
+					continue
+				}
+				got, nodes := arrangeWith(in, relaxAlways, blacks, split)
+				if !sameCodes(got, want) {
+					t.Fatalf("instance %d (%d pegs, %d colours, %d hints), blacks first %v, split %v: %d codes, want %d",
+						i, in.Pegs(), in.Max, len(in.Hints), blacks, split, len(got), len(want))
+				}
+				if manyHints && !split {
+					_, without := arrangeWith(in, relaxNever, blacks, false)
+					relaxed[search] += nodes
+					plain[search] += without
+				}
+			}
+		}
+	}
+	t.Logf("nodes with the relaxation %v, without %v", relaxed, plain)
+	for search, name := range []string{"positions", "blacks first"} {
+		if 4*relaxed[search] > 3*plain[search] {
+			t.Errorf("%s: %d nodes with the relaxation, %d without: it cuts too little for a test", name, relaxed[search], plain[search])
+		}
+	}
+}
+
+// TestRelaxedSolve: on codes long enough for the relaxation to pay (16 to
+// 18 pegs over 3 to 5 colours, as many hints, true or with a white made
+// black), Solve finds exactly the codes of the searches without it, and
+// it pays for some multisets on the way.
+func TestRelaxedSolve(t *testing.T) {
+	r := rand.New(rand.NewPCG(47, 48))
+	pays := 0
+	for i := range 24 {
+		max, pegs := 3+r.IntN(3), relaxMinPegs+r.IntN(3)
+		in := alteredInstance(r, max, pegs, pegs, i%4 != 0)
+		p := prepareAs(in, false)
+		p.multisets(func(k *[wordColours + 1]uint8) bool {
+			if p.relaxationPays(k[:]) {
+				pays++
+			}
+			return true
+		})
+		want, _ := arrangeWith(in, relaxNever, false, false)
+		if got := solveAll(in); !sameCodes(got, want) {
+			t.Fatalf("instance %d (%d pegs, %d colours): %d codes, want %d", i, pegs, max, len(got), len(want))
+		}
+	}
+	if pays == 0 {
+		t.Fatal("no multiset the relaxation pays on: the test does not reach it")
+	}
+}

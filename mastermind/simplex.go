@@ -1,0 +1,268 @@
+package mastermind
+
+import "math"
+
+// Both relaxations, of the colour counts (countlp.go) and of a
+// multiset's arrangements (arrangelp.go), ask a linear program with no
+// costs one question: are there values x with A x = b and lo ≤ x ≤ hi,
+// where A's entries are 0 or 1? A search asks it at its nodes, of
+// programs that differ from their parent's in a few bounds, so each is
+// solved from its parent's basis by the dual simplex method: with no
+// costs every basis is dual feasible, and it pivots until the basic
+// values are within their bounds, a few pivots a node. When a basic value
+// is out of its bounds and no column can bring it back, the row of the
+// basis's inverse that says so weights A's rows into a proof that no
+// values fit. Floating point may err, so the callers check that proof
+// exactly, in integers, and cut a node only if it holds: an error of
+// rounding can cost a cut, never a code.
+
+// simplex is such a program: A, by columns, and b. Each row has an
+// artificial column of its own, fixed at 0, so that a basis always
+// exists (the artificials', at the start).
+type simplex struct {
+	rows, cols int
+	// The rows of column j's 1s: rowIndex[rowStart[j]:rowStart[j+1]].
+	rowStart []int32
+	rowIndex []int32
+	rhs      []float64
+	column   []float64 // scratch: the entering column, times the inverse
+}
+
+// basis is where a program's solve stands: the inverse of the basis, the
+// basic values, which column is basic in each row (cols+r for row r's
+// artificial), each column's bounds, and the values of the columns not
+// basic, each at one of its bounds.
+type basis struct {
+	inverse []float64 // rows × rows, by rows
+	basic   []float64 // by row
+	head    []int32   // by row
+	rowOf   []int32   // by column: the row it is basic in, or -1
+	value   []float64 // by column, where not basic
+	lo, hi  []float64 // by column
+}
+
+// Limits and tolerances of the simplex method: a solve gives up after
+// lpMaxPivots pivots a row (against cycling, which a dual simplex with no
+// costs is not proof against), a basic value is within its bounds to
+// lpFeasible, and a pivot is at least lpPivot.
+const (
+	lpMaxPivots = 4
+	lpFeasible  = 1e-7
+	lpPivot     = 1e-7
+)
+
+// clearColumns empties the program, for rows rows with right-hand sides
+// set later in x.rhs.
+func (x *simplex) clearColumns(rows int) {
+	x.rows, x.cols = rows, 0
+	x.rowStart = append(x.rowStart[:0], 0)
+	x.rowIndex = x.rowIndex[:0]
+	x.rhs = zeroed(x.rhs, rows)
+	x.column = zeroed(x.column, rows)
+}
+
+// endColumn adds a column with 1s in the rows appended to x.rowIndex
+// since the last.
+func (x *simplex) endColumn() {
+	x.rowStart = append(x.rowStart, int32(len(x.rowIndex)))
+	x.cols++
+}
+
+// start makes b the artificials' basis, every column from 0 to 1 at 0,
+// in b's memory if it has room.
+func (x *simplex) start(b *basis) {
+	b.inverse = zeroed(b.inverse, x.rows*x.rows)
+	b.basic = zeroed(b.basic, x.rows)
+	b.head = zeroed(b.head, x.rows)
+	b.rowOf = zeroed(b.rowOf, x.cols)
+	b.value = zeroed(b.value, x.cols)
+	b.lo = zeroed(b.lo, x.cols)
+	b.hi = zeroed(b.hi, x.cols)
+	for r := range x.rows {
+		b.inverse[r*x.rows+r] = 1
+		b.head[r] = int32(x.cols + r)
+	}
+	copy(b.basic, x.rhs)
+	for j := range x.cols {
+		b.rowOf[j] = -1
+		b.hi[j] = 1
+	}
+}
+
+// copyBasis makes dst a copy of src, in dst's memory if it has room.
+func copyBasis(dst, src *basis) {
+	dst.inverse = append(dst.inverse[:0], src.inverse...)
+	dst.basic = append(dst.basic[:0], src.basic...)
+	dst.head = append(dst.head[:0], src.head...)
+	dst.rowOf = append(dst.rowOf[:0], src.rowOf...)
+	dst.value = append(dst.value[:0], src.value...)
+	dst.lo = append(dst.lo[:0], src.lo...)
+	dst.hi = append(dst.hi[:0], src.hi...)
+}
+
+// bound sets column j's bounds in b. A column not basic moves to the
+// nearer of them; a basic one is left for solve to pivot out.
+func (x *simplex) bound(b *basis, j int, lo, hi float64) {
+	b.lo[j], b.hi[j] = lo, hi
+	if b.rowOf[j] >= 0 {
+		return
+	}
+	v := min(max(b.value[j], lo), hi)
+	if d := v - b.value[j]; d != 0 {
+		x.enter(b, j)
+		for r, a := range x.column {
+			b.basic[r] -= a * d
+		}
+		b.value[j] = v
+	}
+}
+
+// bounds returns column j's bounds in b, an artificial's too.
+func (x *simplex) bounds(b *basis, j int) (lo, hi float64) {
+	if j >= x.cols {
+		return 0, 0
+	}
+	return b.lo[j], b.hi[j]
+}
+
+// enter sets x.column to column j times the basis's inverse: how the
+// basic values change as j's does.
+func (x *simplex) enter(b *basis, j int) {
+	clear(x.column)
+	for _, i := range x.rowIndex[x.rowStart[j]:x.rowStart[j+1]] {
+		for r := range x.rows {
+			x.column[r] += b.inverse[r*x.rows+int(i)]
+		}
+	}
+}
+
+// solve runs the dual simplex method on b until every basic value is
+// within its bounds (nil, true), until a row proves there are no values
+// that fit (that row of the inverse, for the caller to check exactly: it
+// stays as it is until b changes, and true), or until it gives up (nil,
+// false).
+func (x *simplex) solve(b *basis) (proof []float64, settled bool) {
+	rows := x.rows
+	for range lpMaxPivots * rows {
+		// The row whose basic value is furthest out of its bounds.
+		leave, worst, target := -1, lpFeasible, 0.0
+		for r, v := range b.basic {
+			lo, hi := x.bounds(b, int(b.head[r]))
+			if lo-v > worst {
+				leave, worst, target = r, lo-v, lo
+			} else if v-hi > worst {
+				leave, worst, target = r, v-hi, hi
+			}
+		}
+		if leave < 0 {
+			return nil, true
+		}
+		raise := target > b.basic[leave]
+		rho := b.inverse[leave*rows:][:rows]
+		// With no costs any column that moves the basic value the right
+		// way keeps the basis dual feasible: the one that moves it most,
+		// for the steadiest pivot.
+		enter, best := -1, lpPivot
+		for j := range x.cols {
+			if b.rowOf[j] >= 0 || b.lo[j] == b.hi[j] {
+				continue
+			}
+			a := 0.0
+			for _, i := range x.rowIndex[x.rowStart[j]:x.rowStart[j+1]] {
+				a += rho[i]
+			}
+			if math.Abs(a) <= best {
+				continue
+			}
+			// The basic value moves by -a times j's change.
+			atLower := b.value[j] == b.lo[j]
+			if up := (a < 0) == raise; up == atLower {
+				enter, best = j, math.Abs(a)
+			}
+		}
+		if enter < 0 {
+			return rho, true
+		}
+		x.pivot(b, leave, enter, target)
+	}
+	return nil, false
+}
+
+// pivot makes column enter basic in row leave, whose basic column leaves
+// at target.
+func (x *simplex) pivot(b *basis, leave, enter int, target float64) {
+	rows := x.rows
+	x.enter(b, enter)
+	a := x.column[leave]
+	d := (b.basic[leave] - target) / a // enter's change
+	for r, v := range x.column {
+		b.basic[r] -= v * d
+	}
+	b.basic[leave] = b.value[enter] + d
+	if out := b.head[leave]; int(out) < x.cols {
+		b.rowOf[out] = -1
+		b.value[out] = target
+	}
+	b.head[leave] = int32(enter)
+	b.rowOf[enter] = int32(leave)
+	// The inverse pivots on row leave.
+	pivot := b.inverse[leave*rows:][:rows]
+	inv := 1 / a
+	for k := range pivot {
+		pivot[k] *= inv
+	}
+	for r, f := range x.column {
+		if r == leave || f == 0 {
+			continue
+		}
+		row := b.inverse[r*rows:][:rows]
+		for k, v := range pivot {
+			row[k] -= f * v
+		}
+	}
+}
+
+// outOfBox reports whether row, rounded to integer weights (in weight),
+// proves that no values within b's bounds fit: whether the weighted sum
+// of b lies beyond the least or the most the weighted rows of A x can
+// sum to over the bounds. It is exact, for integer bounds.
+func (x *simplex) outOfBox(b *basis, row []float64, weight []int64) bool {
+	scale := weightScale(row)
+	if scale == 0 {
+		return false
+	}
+	goal := int64(0)
+	for r, v := range row {
+		weight[r] = int64(math.Round(v * scale))
+		goal += weight[r] * int64(x.rhs[r])
+	}
+	least, most := int64(0), int64(0)
+	for j := range x.cols {
+		w := int64(0)
+		for _, i := range x.rowIndex[x.rowStart[j]:x.rowStart[j+1]] {
+			w += weight[i]
+		}
+		lo, hi := int64(b.lo[j]), int64(b.hi[j])
+		if w < 0 {
+			lo, hi = hi, lo
+		}
+		least += w * lo
+		most += w * hi
+	}
+	return goal < least || goal > most
+}
+
+// weightScale returns the factor that makes the largest of weights 2^30,
+// for proofs that weigh in integers (the sums of up to 2^16 pegs and
+// hints stay far inside int64), or 0 if they are all 0 or one is not a
+// number.
+func weightScale(weights []float64) float64 {
+	largest := 0.0
+	for _, w := range weights {
+		largest = max(largest, math.Abs(w))
+	}
+	if largest == 0 || math.IsNaN(largest) || math.IsInf(largest, 0) {
+		return 0
+	}
+	return (1 << 30) / largest
+}

@@ -1,24 +1,24 @@
 package mastermind
 
 // A multiset's arrangements may take the searches long to refute, or to
-// find among dead ends: over few colours every arrangement of a long
-// code is some way from every guess, and the dead ends are met deep
-// down, where each hint alone can still get its blacks but not all of
-// them together (random instances of 28 and 32 pegs over 4 to 6 colours
-// with as many hints: more than 20 s). The linear relaxation sees them
-// together: give x[q][r], the share of the multiset's r-th colour at
-// position q, any value from 0 to 1, with each position's shares summing
-// to 1, each colour's to its pegs in the multiset and each hint's shares
-// of its own colours to its blacks. If no shares fit, no arrangement
-// does. Both searches solve it at every node, with the node's bounds (a
-// position placed has its colour's share at 1, a colour a position may
-// not take, or with no pegs left, 0 there), each from its parent's basis
-// (simplex.go), and cut the nodes whose relaxation is proved to have no
-// shares: the proof weights the rows, and the weighted sum wanted is
-// checked, in integers, to lie beyond what the weighted shares can sum to
-// within the node's bounds (outOfBox). Over few colours the relaxation
-// of a dead end seldom has shares: the positions' search of such
-// instances meets tens to thousands of nodes where it met millions.
+// find among dead ends: over few colours every arrangement of a long code
+// is some way from every guess, and the dead ends are met deep down, where
+// each hint alone can still get its blacks but not all of them together
+// (random instances of 28 and 32 pegs over 4 to 6 colours with as many
+// hints: more than 20 s). The linear relaxation sees them together: give
+// x[q][r], the share of the multiset's r-th colour at position q, any
+// value from 0 to 1, with each position's shares summing to 1, each
+// colour's to its pegs in the multiset and each hint's shares of its own
+// colours to its blacks. If no shares fit, no arrangement does. Where it
+// pays (below), both searches solve it at every node, with the node's
+// bounds (a position placed has its colour's share at 1, a colour a
+// position may not take, or with no pegs left, 0 there), each from its
+// parent's basis (simplex.go), and cut the nodes whose relaxation is
+// proved to have no shares: the proof weights the rows, and the weighted
+// sum wanted is checked, in integers, to lie beyond what the weighted
+// shares can sum to within the node's bounds (outOfBox). Over few colours
+// the relaxation of a dead end seldom has shares: the positions' search of
+// such instances meets tens to thousands of nodes where it met millions.
 
 // Where the relaxation pays: codes of at least relaxMinPegs pegs over at
 // most relaxMaxColours colours, for multisets expected to have fewer than
@@ -254,7 +254,7 @@ type relaxer struct {
 // begin prepares r for the search of p's multiset k.
 func (r *relaxer) begin(p *problem, k []uint8) {
 	r.p, r.k, r.made = p, k, false
-	r.on = p.relaxes(k) && (p.pegs >= relaxDeepPegs || p.relaxArrangements == relaxAlways)
+	r.on = (p.pegs >= relaxDeepPegs || p.relaxArrangements == relaxAlways) && p.relaxes(k)
 }
 
 // at returns the relaxation at depth d as arrangeLP's at does, or nil if

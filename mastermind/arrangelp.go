@@ -56,8 +56,15 @@ const (
 )
 
 // relaxes reports whether the searches of multiset k solve its
-// relaxation.
+// relaxation: never where its states would hold too much (a basis of
+// rows² cells at each depth of the code, within the colour counts'
+// relaxation's limits: 600 hints of 32 pegs would ask for 300 MB a
+// search).
 func (p *problem) relaxes(k []uint8) bool {
+	rows := p.pegs + p.max + p.hints
+	if rows > lpMaxRows || rows*rows*(p.pegs+1) > lpMaxCells {
+		return false
+	}
 	switch p.relaxArrangements {
 	case relaxNever:
 		return false

@@ -144,3 +144,33 @@ func TestRelaxedSolve(t *testing.T) {
 		t.Fatal("no multiset the relaxation pays on: the test does not reach it")
 	}
 }
+
+// TestRelaxationLimits: the searches do not solve the relaxation where
+// its states would hold too much, however much it would pay: 32 pegs over
+// 4 colours with as many hints do, with 600 hints they do not.
+func TestRelaxationLimits(t *testing.T) {
+	r := rand.New(rand.NewPCG(49, 50))
+	for _, tc := range []struct {
+		hints int
+		want  bool
+	}{{32, true}, {600, false}} {
+		in := randomInstance(r, 4, 32, tc.hints)
+		p := prepareAs(in, false)
+		pays, relaxed := 0, 0
+		p.multisets(func(k *[wordColours + 1]uint8) bool {
+			if p.relaxationPays(k[:]) {
+				pays++
+				if p.relaxes(k[:]) {
+					relaxed++
+				}
+			}
+			return true
+		})
+		if pays == 0 {
+			t.Fatalf("%d hints: no multiset the relaxation pays on: the test does not tell", tc.hints)
+		}
+		if got := relaxed == pays; got != tc.want {
+			t.Errorf("%d hints: %d of the %d multisets it pays on relaxed, want all %v", tc.hints, relaxed, pays, tc.want)
+		}
+	}
+}

@@ -21,17 +21,19 @@ package mastermind
 // such instances meets tens to thousands of nodes where it met millions.
 
 // Where the relaxation pays: codes of at least relaxMinPegs pegs over at
-// most relaxMaxColours colours, for multisets expected to have fewer than
+// most relaxMaxColours colours, or over up to relaxMaxTightColours with
+// many hints and pegs (tight), for multisets expected to have fewer than
 // 10^relaxMaxArrangements arrangements (arrangements: such a multiset is
 // the kind with few or none). A solve costs as much as hundreds of nodes
 // of the searches, so it pays only where it cuts nearly all of them:
 // over more colours the relaxation has shares enough to meet the hints
-// where no code can, and where arrangements are many most nodes lead to
-// some. Solved for every multiset (2026-12-05, whole processes, against
-// only where it pays): 20 pegs over 8 colours with 20 hints, 1 code,
-// 115 ms against 26; 24 pegs over 8 colours with 18 hints, 290 codes,
-// 2.9 s against 0.69; 20 pegs over 4 colours with 6 hints, 147,148
-// codes, 672 ms against 42.
+// where no code can, unless the hints are many and so are the pegs of
+// each colour, and where arrangements are many most nodes lead to some.
+// Solved for every multiset (2026-12-05, whole processes, against only
+// where it pays): 20 pegs over 8 colours with 20 hints, 1 code, 115 ms
+// against 26; 24 pegs over 8 colours with 18 hints, 290 codes, 2.9 s
+// against 0.69; 20 pegs over 4 colours with 6 hints, 147,148 codes, 672
+// ms against 42.
 const (
 	relaxMinPegs         = 16
 	relaxMaxColours      = 6
@@ -41,8 +43,38 @@ const (
 // relaxationPays reports whether multiset k (pegs by colour) is of the
 // kind the relaxation pays on.
 func (p *problem) relaxationPays(k []uint8) bool {
-	return p.pegs >= relaxMinPegs && p.max <= relaxMaxColours && p.arrangements((*[wordColours + 1]uint8)(k)) < relaxMaxArrangements
+	if p.pegs < relaxMinPegs || p.max > relaxMaxColours && !p.tight() {
+		return false
+	}
+	return p.arrangements((*[wordColours + 1]uint8)(k)) < relaxMaxArrangements
 }
+
+// tight reports whether p, over more than relaxMaxColours colours, has
+// hints and pegs enough for the relaxation to pay: over at most
+// relaxMaxTightColours, at least relaxTightPegsPerColour pegs a colour,
+// and three hints for four pegs over 7 colours, as many as pegs over
+// more. On random instances of 24 to 32 pegs (2026-12-05, whole
+// processes, against not solving it; docs/mastermind.md has them all):
+// over 7 colours with 18 hints for 24 pegs 0.3 to 2.3 s against 0.16 to
+// 0.24, but with 16 hints 90 ms against 160; over 8 colours with as many
+// hints as pegs, at 32 pegs more than 5 s against 0.2 to 0.75, but with
+// three quarters as many, at 24 pegs, 0.8 to 2.4 s against 1.3 to more
+// than 5; over 10 colours at 32 pegs 4.9 s and more than 10 against 0.3
+// and 1.7, but at 24 pegs 0.06 to 1.0 s against 0.15 to more than 5.
+func (p *problem) tight() bool {
+	if p.max > relaxMaxTightColours || p.pegs < relaxTightPegsPerColour*p.max {
+		return false
+	}
+	if p.max == relaxMaxColours+1 {
+		return 4*p.hints >= 3*p.pegs
+	}
+	return p.hints >= p.pegs
+}
+
+const (
+	relaxMaxTightColours    = 10
+	relaxTightPegsPerColour = 3
+)
 
 // relaxMode says where the searches solve the relaxation: where it pays
 // (relaxationPays), the default; never; or for every multiset, as tests

@@ -174,3 +174,36 @@ func TestRelaxationLimits(t *testing.T) {
 		}
 	}
 }
+
+// TestRelaxationPaysOverManyColours: over more than relaxMaxColours
+// colours the relaxation pays only with hints and pegs enough (tight).
+func TestRelaxationPaysOverManyColours(t *testing.T) {
+	r := rand.New(rand.NewPCG(51, 52))
+	for _, tc := range []struct {
+		max, pegs, hints int
+		want             bool
+	}{
+		{7, 24, 18, true},
+		{7, 24, 16, false},
+		{7, 20, 20, false},
+		{8, 24, 24, true},
+		{8, 24, 18, false},
+		{8, 20, 20, false},
+		{9, 26, 26, false},
+		{9, 27, 27, true},
+		{10, 28, 28, false},
+		{10, 30, 30, true},
+		{11, 40, 40, false},
+	} {
+		in := randomInstance(r, tc.max, tc.pegs, tc.hints)
+		p := prepareAs(in, false)
+		pays := false
+		p.multisets(func(k *[wordColours + 1]uint8) bool {
+			pays = pays || p.relaxationPays(k[:])
+			return !pays
+		})
+		if pays != tc.want {
+			t.Errorf("%d pegs over %d colours with %d hints: pays %v, want %v", tc.pegs, tc.max, tc.hints, pays, tc.want)
+		}
+	}
+}

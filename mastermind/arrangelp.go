@@ -218,14 +218,27 @@ func (p *problem) relaxationRefutes(k []uint8) bool {
 // for them in vain (those refuted needed 8 pegs at most, on 32 pegs over
 // 4 colours; instances of 20 to 24 pegs over 6 colours with up to 50,000
 // codes, 2 to 25 ms without them, took 12 to 80 with them). The searches
-// solve the relaxation at their nodes from relaxDeepPegs pegs on, too:
-// below, the dead ends lie too near the top for it to pay (whole
-// processes, 2026-12-05, solved from the 2,000th node on against not:
-// 16 pegs over 5 colours with 8 hints, 972 codes, 81 ms against 15;
-// 20 pegs over 6 colours with 15 hints, 6 codes, 36 against 20; with 20
-// hints, 1 code, 24 against 56).
+// solve the relaxation at their nodes from relaxDeepPegs pegs on, too,
+// and from relaxManyHintsPegs with hints for nine tenths of the pegs or
+// more: below, the dead ends lie too near the top for it to pay (whole
+// processes, 2026-12-05, solved from the 2,000th node on against not: 16
+// pegs over 5 colours with 8 hints, 972 codes, 81 ms against 15; 20 pegs
+// over 6 colours with 15 hints, 6 codes, 36 against 20; with 20 hints, 1
+// code, 24 against 56). With that many hints, from 20 pegs (random
+// instances of 20 to 23 pegs over 4 to 7 colours, true or one answer
+// altered, best of two, solved at every node against not): with as many
+// hints as pegs 4.2 to 7.2 ms against 8.1 to 28.8 in the geometric mean
+// over 4 to 6 colours (at most 19 ms against 192), over 7 colours 4.9
+// against 4.1 (at most 7.2 ms against 5.9); with two hints fewer, 22
+// pegs over 5 colours 8 to 10 ms against 151 to 154, 23 pegs over 7
+// colours 83 and 375 ms against 255 and 1,393, but 22 pegs over 7 colours
+// 75 and 88 ms against 58 and 75; with three or four hints for five pegs,
+// too often slower (22 pegs over 6 colours with 17 hints 114 and 152 ms
+// against 71 and 78). At 16 and 18 pegs over 6 colours, 0.4 to 1.4 ms
+// slower.
 const (
 	relaxDeepPegs          = 24
+	relaxManyHintsPegs     = 20
 	relaxDeepPegsPerColour = 5
 	relaxBudget            = 16
 	relaxDepth             = 8
@@ -293,7 +306,8 @@ type relaxer struct {
 // begin prepares r for the search of p's multiset k.
 func (r *relaxer) begin(p *problem, k []uint8) {
 	r.p, r.k, r.made = p, k, false
-	r.on = (p.pegs >= relaxDeepPegs || p.relaxArrangements == relaxAlways) && p.relaxes(k)
+	deep := p.pegs >= relaxDeepPegs || p.pegs >= relaxManyHintsPegs && 10*p.hints >= 9*p.pegs
+	r.on = (deep || p.relaxArrangements == relaxAlways) && p.relaxes(k)
 }
 
 // at returns the relaxation at depth d as arrangeLP's at does, or nil if

@@ -207,3 +207,30 @@ func TestRelaxationPaysOverManyColours(t *testing.T) {
 		}
 	}
 }
+
+// TestRelaxedSolveManyHints: from relaxManyHintsPegs pegs with about as
+// many hints, the searches solve the relaxation at their nodes, and Solve
+// finds exactly the codes of the searches without it.
+func TestRelaxedSolveManyHints(t *testing.T) {
+	r := rand.New(rand.NewPCG(53, 54))
+	for i := range 4 {
+		max, pegs := 4+r.IntN(2), relaxManyHintsPegs+r.IntN(2)
+		hints := pegs - i%2
+		in := alteredInstance(r, max, pegs, hints, i%3 != 0)
+		p := prepareAs(in, false)
+		on := false
+		p.multisets(func(k *[wordColours + 1]uint8) bool {
+			var rx relaxer
+			rx.begin(p, k[:])
+			on = on || rx.on
+			return !on
+		})
+		if !on {
+			t.Fatalf("instance %d (%d pegs, %d colours, %d hints): no multiset relaxed at the nodes", i, pegs, max, hints)
+		}
+		want, _ := arrangeWith(in, relaxNever, false, false)
+		if got := solveAll(in); !sameCodes(got, want) {
+			t.Fatalf("instance %d (%d pegs, %d colours, %d hints): %d codes, want %d", i, pegs, max, hints, len(got), len(want))
+		}
+	}
+}

@@ -239,6 +239,7 @@ func (p *problem) relaxationRefutes(k []uint8) bool {
 const (
 	relaxDeepPegs          = 24
 	relaxManyHintsPegs     = 20
+	relaxManyHintsMost     = 2
 	relaxDeepPegsPerColour = 5
 	relaxBudget            = 16
 	relaxDepth             = 8
@@ -306,8 +307,29 @@ type relaxer struct {
 // begin prepares r for the search of p's multiset k.
 func (r *relaxer) begin(p *problem, k []uint8) {
 	r.p, r.k, r.made = p, k, false
-	deep := p.pegs >= relaxDeepPegs || p.pegs >= relaxManyHintsPegs && 10*p.hints >= 9*p.pegs
-	r.on = (deep || p.relaxArrangements == relaxAlways) && p.relaxes(k)
+	r.on = (p.relaxesAtNodes() || p.relaxArrangements == relaxAlways) && p.relaxes(k)
+}
+
+// relaxesAtNodes reports whether p's code is long enough, for its hints,
+// for the searches to solve the relaxation at their nodes: from
+// relaxDeepPegs pegs, or from relaxManyHintsPegs with hints for nine
+// tenths of the pegs to relaxManyHintsMost times as many. Beyond that
+// the searches without it are fast, and its rows, one a hint, cost more
+// than it saves (22 pegs over 4 colours with 100, 200 and 400 hints, one
+// code: 4.5, 8.1 and 22 ms without it, 18, 46 and 167 with; with 55 and
+// 66 hints over 4 to 6 colours, 2.2 to 8.7 ms against 4.0 to 13; with 44,
+// 1.8 to 64 ms against 2.9 to 9.9). From relaxDeepPegs the search without
+// it is slow enough, hints or not (26 to 32 pegs over 4 to 6 colours with
+// three times as many hints, 28 ms to 10.6 s without it, 24 to 65 ms
+// with), that its cost with more hints (24 pegs with three to eight times
+// as many, 3 to 31 ms without it, 4 to 58 with; 28 pegs with eight, 13
+// and 35 against 84 and 85) is kept for its worst cases (32 pegs over 6
+// colours with five times as many, 1.6 s against 94 ms).
+func (p *problem) relaxesAtNodes() bool {
+	if p.pegs >= relaxDeepPegs {
+		return true
+	}
+	return p.pegs >= relaxManyHintsPegs && 10*p.hints >= 9*p.pegs && p.hints <= relaxManyHintsMost*p.pegs
 }
 
 // at returns the relaxation at depth d as arrangeLP's at does, or nil if

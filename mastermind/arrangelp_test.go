@@ -234,3 +234,26 @@ func TestRelaxedSolveManyHints(t *testing.T) {
 		}
 	}
 }
+
+// TestRelaxesAtNodes: the searches solve the relaxation at their nodes
+// from relaxDeepPegs pegs, and from relaxManyHintsPegs with hints for
+// nine tenths of the pegs to relaxManyHintsMost times as many.
+func TestRelaxesAtNodes(t *testing.T) {
+	for _, tc := range []struct {
+		pegs, hints int
+		want        bool
+	}{
+		{19, 19, false},
+		{20, 18, true},
+		{20, 17, false},
+		{22, 44, true},
+		{22, 45, false},
+		{24, 10, true},
+		{24, 200, true},
+	} {
+		p := &problem{pegs: tc.pegs, hints: tc.hints}
+		if got := p.relaxesAtNodes(); got != tc.want {
+			t.Errorf("%d pegs, %d hints: %v, want %v", tc.pegs, tc.hints, got, tc.want)
+		}
+	}
+}

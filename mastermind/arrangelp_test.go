@@ -237,23 +237,26 @@ func TestRelaxedSolveManyHints(t *testing.T) {
 
 // TestRelaxesAtNodes: the searches solve the relaxation at their nodes
 // from relaxDeepPegs pegs, and from relaxManyHintsPegs with hints for
-// nine tenths of the pegs to relaxManyHintsMost times as many.
+// nine tenths of the pegs (three quarters over few colours) to
+// relaxManyHintsMost times as many.
 func TestRelaxesAtNodes(t *testing.T) {
 	for _, tc := range []struct {
-		pegs, hints int
-		want        bool
+		max, pegs, hints int
+		want             bool
 	}{
-		{19, 19, false},
-		{20, 18, true},
-		{20, 17, false},
-		{22, 44, true},
-		{22, 45, false},
-		{24, 10, true},
-		{24, 200, true},
+		{6, 19, 19, false},
+		{6, 20, 18, true},
+		{6, 20, 17, false},
+		{5, 20, 15, true},
+		{5, 20, 14, false},
+		{6, 22, 44, true},
+		{6, 22, 45, false},
+		{6, 24, 10, true},
+		{6, 24, 200, true},
 	} {
-		p := &problem{pegs: tc.pegs, hints: tc.hints}
+		p := &problem{pegs: tc.pegs, hints: tc.hints, max: tc.max}
 		if got := p.relaxesAtNodes(); got != tc.want {
-			t.Errorf("%d pegs, %d hints: %v, want %v", tc.pegs, tc.hints, got, tc.want)
+			t.Errorf("%d pegs over %d colours, %d hints: %v, want %v", tc.pegs, tc.max, tc.hints, got, tc.want)
 		}
 	}
 }

@@ -708,7 +708,7 @@ func moveWhite(r *rand.Rand, in *Instance) {
 func TestMeetingAgainstArrangement(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))
 	for i := range 16 {
-		max, pegs := 2+r.IntN(2), 14+r.IntN(4)
+		max, pegs := meetMaxColours, 14+r.IntN(4)
 		in := alteredInstance(r, max, pegs, 3+r.IntN(4), i%2 == 1)
 		var want []Code
 		p := prepareAs(in, false)

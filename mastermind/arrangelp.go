@@ -321,9 +321,9 @@ func (r *relaxer) begin(p *problem, k []uint8) {
 // of two, against nine tenths over any colours: the geometric mean 12.4
 // and 41.5 ms to 5.2 and 14.9, the slowest 101 ms to 10 and 777 to 161);
 // over 6 and 7 colours they are not (22 pegs over 6 colours with 17
-// hints, 71 and 78 ms against 114 and 152 with it). Beyond that
-// the searches without it are fast, and its rows, one a hint, cost more
-// than it saves (22 pegs over 4 colours with 100, 200 and 400 hints, one
+// hints, 71 and 78 ms against 114 and 152 with it). Beyond
+// relaxManyHintsMost times as many hints as pegs the searches without it
+// are fast, and its rows, one a hint, cost more than it saves (22 pegs over 4 colours with 100, 200 and 400 hints, one
 // code: 4.5, 8.1 and 22 ms without it, 18, 46 and 167 with; with 55 and
 // 66 hints over 4 to 6 colours, 2.2 to 8.7 ms against 4.0 to 13; with 44,
 // 1.8 to 64 ms against 2.9 to 9.9). From relaxDeepPegs the search without

@@ -150,3 +150,33 @@ func (s *codeSet) add(c Code) bool {
 	s.sum += h
 	return true
 }
+
+// TestBlacksFirstBeyondManyHintsRatio: codes of more than manyHintsRatio
+// pegs a colour are arranged blacks first only with hints for half their
+// pegs or more, and only where the relaxation is solved at the nodes.
+func TestBlacksFirstBeyondManyHintsRatio(t *testing.T) {
+	r := rand.New(rand.NewPCG(29, 30))
+	for _, c := range []struct {
+		max, pegs, hints int
+		want             bool
+	}{
+		{3, 24, 12, true},
+		{3, 28, 14, true},
+		{4, 24, 12, true},
+		{6, 26, 13, true},
+		{4, 21, 20, true},  // the relaxation at the nodes from 20 pegs with many hints
+		{4, 24, 11, false}, // fewer hints than half the pegs
+		{3, 24, 8, false},
+		{4, 21, 11, false}, // no relaxation at the nodes
+		{5, 22, 11, false},
+	} {
+		in := randomInstance(r, c.max, c.pegs, c.hints)
+		p := prepare(in)
+		if p.near {
+			t.Fatalf("%d pegs over %d colours with %d hints: a random instance taken as near the code", c.pegs, c.max, c.hints)
+		}
+		if got := p.blacksFirst(new([wordColours + 1]uint8)); got != c.want {
+			t.Errorf("%d pegs over %d colours with %d hints: blacks first %v, want %v", c.pegs, c.max, c.hints, got, c.want)
+		}
+	}
+}

@@ -82,6 +82,19 @@ const (
 // codes, expected 10^2.9 and 10^3.8); expected 10^4.7 to 10^6, positions
 // faster by 1.2 to 3 times over 5 or 6 colours, or with 5 hints, blacks
 // first by 1.5 to 26 times over 7 to 9 colours with 8 or 11 hints.
+// Where the searches solve the relaxation at their nodes
+// (relaxesAtNodes, from 24 pegs here), at least 2 hints for 5 pegs are
+// enough, whatever the arrangements expected (whole processes on both
+// cores, positions against blacks first alternately, 2026-12-05; random
+// instances of 24 to 30 pegs over 6 to 10 colours with 2/5 to 3/5 as
+// many hints as pegs, expected 10^4.4 to 10^7.6). Exploration, 15 or 20 s
+// limit: 178,821 codes of 24 pegs over 7 colours with 13 hints, more than
+// 15 s against 1.2 s; 1,467,769 of 24 over 8, more than 15 s against 5.0
+// s; 49,835,413 of 24 over 10 with 12 hints, more than 20 s against 17 s.
+// Validation on 15 others, fresh seeds, 15 s limit: 118,831 codes of 24
+// pegs over 6 colours with 11 hints, 6.8 s against 1.5; 6 more finished
+// by blacks first only (251,503 to 5,054,611 codes, 4.3 to 13.3 s), 8 by
+// neither; none faster by positions.
 const fewArrangements = 4.5
 
 // blacksFirst reports whether p's multiset k is arranged blacks first.
@@ -97,6 +110,9 @@ func (p *problem) blacksFirst(k *[wordColours + 1]uint8) bool {
 	}
 	few := fewArrangements
 	if 5*p.hints >= 2*p.pegs {
+		if p.relaxesAtNodes() {
+			return true
+		}
 		few += manyHintsRatio - float64(p.pegs)/float64(p.max)
 	}
 	return p.arrangements(k) < few

@@ -151,16 +151,23 @@ func (s *codeSet) add(c Code) bool {
 	return true
 }
 
-// TestBlacksFirstBeyondManyHintsRatio: codes of more than manyHintsRatio
-// pegs a colour are arranged blacks first only with hints for half their
-// pegs or more, and only where the relaxation is solved at the nodes.
-func TestBlacksFirstBeyondManyHintsRatio(t *testing.T) {
+// TestBlacksFirstWhereRelaxed: where the searches solve the relaxation
+// at their nodes, long codes are arranged blacks first with hints for at
+// least 2/5 of the pegs up to manyHintsRatio pegs a colour, whatever the
+// arrangements expected (each instance below expects more than
+// fewArrangements allows), and with hints for half the pegs beyond; where
+// it is not solved, or the hints are fewer, beyond manyHintsRatio by
+// positions.
+func TestBlacksFirstWhereRelaxed(t *testing.T) {
 	r := rand.New(rand.NewPCG(29, 30))
 	for _, c := range []struct {
 		max, pegs, hints int
 		want             bool
 	}{
-		{3, 24, 12, true},
+		{7, 24, 10, true}, // up to manyHintsRatio pegs a colour
+		{8, 24, 10, true},
+		{10, 28, 12, true},
+		{3, 24, 12, true}, // beyond
 		{3, 28, 14, true},
 		{4, 24, 12, true},
 		{6, 26, 13, true},
@@ -175,7 +182,20 @@ func TestBlacksFirstBeyondManyHintsRatio(t *testing.T) {
 		if p.near {
 			t.Fatalf("%d pegs over %d colours with %d hints: a random instance taken as near the code", c.pegs, c.max, c.hints)
 		}
-		if got := p.blacksFirst(new([wordColours + 1]uint8)); got != c.want {
+		k := new([wordColours + 1]uint8)
+		if p.pegs <= manyHintsRatio*p.max {
+			most := math.Inf(-1)
+			p.multisets(func(m *[wordColours + 1]uint8) bool {
+				if e := p.arrangements(m); e > most {
+					most, *k = e, *m
+				}
+				return true
+			})
+			if p.arrangements(k) < fewArrangements+manyHintsRatio-float64(p.pegs)/float64(p.max) {
+				t.Fatalf("%d pegs over %d colours with %d hints: 10^%.1f arrangements expected, too few to test the rule", c.pegs, c.max, c.hints, p.arrangements(k))
+			}
+		}
+		if got := p.blacksFirst(k); got != c.want {
 			t.Errorf("%d pegs over %d colours with %d hints: blacks first %v, want %v", c.pegs, c.max, c.hints, got, c.want)
 		}
 	}

@@ -43,24 +43,24 @@ import (
 // hints 1.3 s against 0.65 (1,527,420 solutions), 20 of 5 with 8 hints
 // 800 against 247 ms (197,634), and on one core 20 of 4 with 6 hints 437
 // to 610 ms against 50 to 72, 24 of 3 1.1 s against 79 ms.
-// Beyond manyHintsRatio, long codes with hints for half their pegs or
-// more are arranged blacks first too where the searches solve the
-// relaxation at their nodes (relaxesAtNodes): there it cuts most dead
-// ends of the blacks-first search, whose tree of a few nodes a solution
-// is then the smaller (2026-12-05, whole processes, positions against
-// blacks first, alternately, 8 s limit, 128 random instances of 14 to 32
-// pegs over 3 to 6 colours, true or one answer altered): 24 pegs over 3
-// colours with 12 hints 26 ms against 9, 28 pegs with 14 hints 119 against
-// 37, 24 pegs over 4 colours with 12 hints 141 and 190 against 34 and 35,
-// 28 pegs with 14 hints more than 8 s against 5.1 s, 24 pegs over 5
-// colours with 12 hints 7.1 and 4.4 s against 3.6 and 1.4, 28 pegs with
-// 14 more than 8 s against 4.0 and 7.1, 26 pegs over 6 colours with 13
-// hints 2.7 s against 0.47, 28 pegs with 28 hints 1.03 s against 0.22;
-// but with a third as many hints as pegs (24 pegs over 3 colours with 8
-// hints, 1,166 codes, 65 ms against 950), or where the relaxation is not
-// solved (20 to 23 pegs over 4 and 5 colours with hints for half the
-// pegs: 33 ms against 140, 57 against 170, and also 4.6 s against 1.1),
-// positions.
+// Beyond manyHintsRatio, long codes with hints for half their pegs or more
+// are arranged blacks first too where the searches solve the relaxation at
+// their nodes (relaxesAtNodes): there it cuts most dead ends of the
+// blacks-first search (28 pegs over 4 colours with 14 hints, 83 codes: 918
+// million nodes without it, 1.36 million with it), which then beats the
+// positions' search (2026-12-05, whole processes, positions against blacks
+// first, alternately, 8 s limit, 128 random instances of 14 to 32 pegs over
+// 3 to 6 colours, true or one answer altered): 24 pegs over 3 colours with
+// 12 hints 26 ms against 9, 28 pegs with 14 hints 119 against 37, 24 pegs
+// over 4 colours with 12 hints 141 and 190 against 34 and 35, 28 pegs with
+// 14 hints more than 8 s against 5.1 s, 24 pegs over 5 colours with 12
+// hints 7.1 and 4.4 s against 3.6 and 1.4, 28 pegs with 14 more than 8 s
+// against 4.0 and 7.1, 26 pegs over 6 colours with 13 hints 2.7 s against
+// 0.47, 28 pegs with 28 hints 1.03 s against 0.22; but with a third as many
+// hints as pegs (24 pegs over 3 colours with 8 hints, 1,166 codes, 65 ms
+// against 950), or where the relaxation is not solved (20 to 23 pegs over 4
+// and 5 colours with hints for half the pegs: 33 ms against 140, 57 against
+// 170, and also 4.6 s against 1.1), positions.
 const (
 	blacksFirstRatio = 2
 	manyHintsRatio   = 4

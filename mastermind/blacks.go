@@ -60,7 +60,8 @@ import (
 // hints as pegs (24 pegs over 3 colours with 8 hints, 1,166 codes, 65 ms
 // against 950), or where the relaxation is not solved (20 to 23 pegs over 4
 // and 5 colours with hints for half the pegs: 33 ms against 140, 57 against
-// 170, and also 4.6 s against 1.1), positions.
+// 170, and also 4.6 s against 1.1), positions, unless the multiset
+// expects very few arrangements (fewBeyond).
 const (
 	blacksFirstRatio = 2
 	manyHintsRatio   = 4
@@ -103,7 +104,7 @@ func (p *problem) blacksFirst(k *[wordColours + 1]uint8) bool {
 		return true
 	}
 	if p.pegs > manyHintsRatio*p.max {
-		return 2*p.hints >= p.pegs && p.relaxesAtNodes()
+		return 2*p.hints >= p.pegs && p.relaxesAtNodes() || p.fewBeyond(k[:])
 	}
 	if 5*p.hints >= 3*p.pegs {
 		return true

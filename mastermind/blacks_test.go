@@ -174,7 +174,7 @@ func TestBlacksFirstWhereRelaxed(t *testing.T) {
 		{4, 21, 20, true},  // the relaxation at the nodes from 20 pegs with many hints
 		{4, 24, 11, false}, // fewer hints than half the pegs
 		{3, 24, 8, false},
-		{4, 21, 11, false}, // no relaxation at the nodes
+		{4, 20, 10, false}, // no relaxation at the nodes, more arrangements expected than fewBeyond allows
 		{5, 22, 11, false},
 	} {
 		in := randomInstance(r, c.max, c.pegs, c.hints)
@@ -182,21 +182,66 @@ func TestBlacksFirstWhereRelaxed(t *testing.T) {
 		if p.near {
 			t.Fatalf("%d pegs over %d colours with %d hints: a random instance taken as near the code", c.pegs, c.max, c.hints)
 		}
-		k := new([wordColours + 1]uint8)
-		if p.pegs <= manyHintsRatio*p.max {
-			most := math.Inf(-1)
-			p.multisets(func(m *[wordColours + 1]uint8) bool {
-				if e := p.arrangements(m); e > most {
-					most, *k = e, *m
-				}
-				return true
-			})
-			if p.arrangements(k) < fewArrangements+manyHintsRatio-float64(p.pegs)/float64(p.max) {
-				t.Fatalf("%d pegs over %d colours with %d hints: 10^%.1f arrangements expected, too few to test the rule", c.pegs, c.max, c.hints, p.arrangements(k))
+		// The multiset expecting the most arrangements: the rules below
+		// fewArrangements and fewBeyond do not decide for it.
+		k, most := new([wordColours + 1]uint8), math.Inf(-1)
+		p.multisets(func(m *[wordColours + 1]uint8) bool {
+			if e := p.arrangements(m); e > most {
+				most, *k = e, *m
 			}
+			return true
+		})
+		beyond := p.pegs > manyHintsRatio*p.max
+		if !beyond && most < fewArrangements+manyHintsRatio-float64(p.pegs)/float64(p.max) || beyond && !p.relaxesAtNodes() && most < relaxFewExpected {
+			t.Fatalf("%d pegs over %d colours with %d hints: 10^%.1f arrangements expected, too few to test the rule", c.pegs, c.max, c.hints, most)
 		}
 		if got := p.blacksFirst(k); got != c.want {
 			t.Errorf("%d pegs over %d colours with %d hints: blacks first %v, want %v", c.pegs, c.max, c.hints, got, c.want)
 		}
+	}
+}
+
+// TestFewBeyond: codes of 20 to 23 pegs beyond manyHintsRatio pegs a
+// colour, with hints for half the pegs, are arranged blacks first with the
+// relaxation solved at the nodes exactly where their multiset expects
+// fewer than 10^relaxFewExpected arrangements, and by positions without it
+// elsewhere.
+func TestFewBeyond(t *testing.T) {
+	r := rand.New(rand.NewPCG(31, 32))
+	seen := map[bool]int{}
+	checked := 0
+	for range 60 {
+		max := 3 + r.IntN(3)
+		pegs := relaxManyHintsPegs + r.IntN(relaxDeepPegs-relaxManyHintsPegs)
+		in := randomInstance(r, max, pegs, (pegs+1)/2+r.IntN(pegs/10+1))
+		p := prepare(in)
+		if p.near || p.relaxesAtNodes() || p.pegs <= manyHintsRatio*p.max {
+			continue
+		}
+		var relax relaxer
+		anyFew := false
+		p.multisets(func(k *[wordColours + 1]uint8) bool {
+			few := p.arrangements(k) < relaxFewExpected
+			relax.begin(p, k[:])
+			if p.blacksFirst(k) != few || relax.on != (few && p.relaxes(k[:])) {
+				t.Fatalf("%d pegs over %d colours with %d hints, 10^%.2f arrangements expected: blacks first %v, relaxation at the nodes %v", pegs, max, len(in.Hints), p.arrangements(k), p.blacksFirst(k), relax.on)
+			}
+			seen[few]++
+			anyFew = anyFew || few
+			return true
+		})
+		if anyFew && checked < 4 {
+			// Solve finds the codes the blacks-first search finds without
+			// the relaxation.
+			checked++
+			var got []Code
+			Solve(in, func(c Code) bool { got = append(got, slices.Clone(c)); return true })
+			if want, _ := arrangeWith(in, relaxNever, true, false); !sameCodes(got, want) {
+				t.Fatalf("%d pegs over %d colours with %d hints: %d codes, want %d", pegs, max, len(in.Hints), len(got), len(want))
+			}
+		}
+	}
+	if seen[true] < 10 || seen[false] < 10 {
+		t.Fatalf("multisets expecting few arrangements and more: %d and %d, too few to test", seen[true], seen[false])
 	}
 }

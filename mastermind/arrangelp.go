@@ -317,17 +317,18 @@ func (r *relaxer) begin(p *problem, k []uint8) {
 // its nodes below relaxDeepPegs (fewBeyond).
 const relaxFewExpected = 0.5
 
-// fewBeyond reports whether multiset k of p, of relaxManyHintsPegs pegs or
-// more but more than manyHintsRatio a colour, with hints for half the
-// pegs or more, expects so few arrangements that it is arranged blacks
-// first with the relaxation solved at the nodes, where relaxesAtNodes
-// says not for p as a whole. On 20 random instances of 20 to 23 pegs over
-// 4 and 5 colours with 1/2 to 3/5 as many hints as pegs (2026-12-05, whole
-// processes, positions against blacks first with the relaxation,
-// alternately), the 11 expecting 10^-1.3 to 10^0.4 arrangements took 1.8
-// to 190 ms against 6.2 to 606, 2.1 to 8.8 times less; of the 9 expecting
-// 10^0.7 to 10^3.1, 7 took longer, up to 3 times (141 codes of 20 pegs
-// over 4 colours with 10 hints, 10^2.3: 42 ms against 129).
+// fewBeyond reports whether multiset k of p expects so few arrangements
+// (fewer than 10^relaxFewExpected) that it is arranged blacks first with
+// the relaxation solved at the nodes, where relaxesAtNodes says not for p
+// as a whole: for codes of relaxManyHintsPegs pegs or more, more than
+// manyHintsRatio a colour, with hints for half the pegs or more. On 20
+// random instances of 20 to 23 pegs over 4 and 5 colours with 1/2 to 3/5 as
+// many hints as pegs (2026-12-05, whole processes, positions against blacks
+// first with the relaxation, alternately), the 11 expecting 10^-1.3 to
+// 10^0.4 arrangements took 1.8 to 190 ms against 6.2 to 606, 2.1 to 8.8
+// times less; of the 9 expecting 10^0.7 to 10^3.1, 7 took longer, up to 3
+// times (141 codes of 20 pegs over 4 colours with 10 hints, 10^2.3: 42 ms
+// against 129).
 func (p *problem) fewBeyond(k []uint8) bool {
 	if p.pegs < relaxManyHintsPegs || p.pegs <= manyHintsRatio*p.max || 2*p.hints < p.pegs || len(k) < wordColours+1 {
 		return false

@@ -317,11 +317,24 @@ func (r *relaxer) begin(p *problem, k []uint8) {
 // its nodes below relaxDeepPegs (fewBeyond).
 const relaxFewExpected = 0.5
 
+// deepFewExpected is fewBeyond's bound from relaxDeepPegs, where the
+// relaxation is solved at the nodes whatever the hints: there hints for
+// 2/5 of the pegs are enough (with hints for half, blacksFirst takes any
+// multiset). On random instances of 24 to 28 pegs over 3 to 5 colours with
+// 2/5 to 1/2 as many hints as pegs (2026-12-05, whole processes, positions
+// against blacks first, alternately), the 11 expecting 10^-1.3 to 10^2.9
+// arrangements took 5.3 to 815 ms against 14 ms to 1.6 s, 1.6 to 3.7 times
+// less; of the 4 expecting 10^3.3 to 10^5.0, 3 took longer, up to 5 times
+// (130,916 codes of 25 pegs over 5 colours with 10 hints, 10^4.7: 2.7 s
+// against 13.3).
+const deepFewExpected = 2.5
+
 // fewBeyond reports whether multiset k of p expects so few arrangements
 // (fewer than 10^relaxFewExpected) that it is arranged blacks first with
 // the relaxation solved at the nodes, where relaxesAtNodes says not for p
 // as a whole: for codes of relaxManyHintsPegs pegs or more, more than
-// manyHintsRatio a colour, with hints for half the pegs or more. On 20
+// manyHintsRatio a colour, with hints for half the pegs or more (from
+// relaxDeepPegs, fewer than 10^deepFewExpected with hints for 2/5). On 20
 // random instances of 20 to 23 pegs over 4 and 5 colours with 1/2 to 3/5 as
 // many hints as pegs (2026-12-05, whole processes, positions against blacks
 // first with the relaxation, alternately), the 11 expecting 10^-1.3 to
@@ -330,10 +343,13 @@ const relaxFewExpected = 0.5
 // times (141 codes of 20 pegs over 4 colours with 10 hints, 10^2.3: 42 ms
 // against 129).
 func (p *problem) fewBeyond(k []uint8) bool {
-	if p.pegs < relaxManyHintsPegs || p.pegs <= manyHintsRatio*p.max || 2*p.hints < p.pegs || len(k) < wordColours+1 {
+	if p.pegs < relaxManyHintsPegs || p.pegs <= manyHintsRatio*p.max || len(k) < wordColours+1 {
 		return false
 	}
-	return p.arrangements((*[wordColours + 1]uint8)(k)) < relaxFewExpected
+	if p.pegs >= relaxDeepPegs {
+		return 5*p.hints >= 2*p.pegs && p.arrangements((*[wordColours + 1]uint8)(k)) < deepFewExpected
+	}
+	return 2*p.hints >= p.pegs && p.arrangements((*[wordColours + 1]uint8)(k)) < relaxFewExpected
 }
 
 // relaxesAtNodes reports whether p's code is long enough, for its hints,

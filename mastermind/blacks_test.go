@@ -157,7 +157,7 @@ func (s *codeSet) add(c Code) bool {
 // arrangements expected (each instance below expects more than
 // fewArrangements allows), and with hints for half the pegs beyond; where
 // it is not solved, or the hints are fewer, beyond manyHintsRatio by
-// positions.
+// positions (each instance expects more than fewBeyond allows).
 func TestBlacksFirstWhereRelaxed(t *testing.T) {
 	r := rand.New(rand.NewPCG(29, 30))
 	for _, c := range []struct {
@@ -167,13 +167,13 @@ func TestBlacksFirstWhereRelaxed(t *testing.T) {
 		{7, 24, 10, true}, // up to manyHintsRatio pegs a colour
 		{8, 24, 10, true},
 		{10, 28, 12, true},
-		{3, 24, 12, true}, // beyond
-		{3, 28, 14, true},
-		{4, 24, 12, true},
+		{6, 28, 14, true}, // beyond
 		{6, 26, 13, true},
-		{4, 21, 20, true},  // the relaxation at the nodes from 20 pegs with many hints
-		{4, 24, 11, false}, // fewer hints than half the pegs
+		{6, 25, 13, true},
+		{6, 30, 15, true},
+		{4, 24, 9, false}, // fewer hints than 2/5 of the pegs
 		{3, 24, 8, false},
+		{5, 26, 11, false}, // fewer than half, more arrangements expected than fewBeyond allows
 		{4, 20, 10, false}, // no relaxation at the nodes, more arrangements expected than fewBeyond allows
 		{5, 22, 11, false},
 	} {
@@ -192,7 +192,7 @@ func TestBlacksFirstWhereRelaxed(t *testing.T) {
 			return true
 		})
 		beyond := p.pegs > manyHintsRatio*p.max
-		if !beyond && most < fewArrangements+manyHintsRatio-float64(p.pegs)/float64(p.max) || beyond && !p.relaxesAtNodes() && most < relaxFewExpected {
+		if !beyond && most < fewArrangements+manyHintsRatio-float64(p.pegs)/float64(p.max) || p.fewBeyond(k[:]) {
 			t.Fatalf("%d pegs over %d colours with %d hints: 10^%.1f arrangements expected, too few to test the rule", c.pegs, c.max, c.hints, most)
 		}
 		if got := p.blacksFirst(k); got != c.want {
@@ -205,25 +205,33 @@ func TestBlacksFirstWhereRelaxed(t *testing.T) {
 // colour, with hints for half the pegs, are arranged blacks first with the
 // relaxation solved at the nodes exactly where their multiset expects
 // fewer than 10^relaxFewExpected arrangements, and by positions without it
-// elsewhere.
+// elsewhere; from relaxDeepPegs, with hints for 2/5 to 1/2 of the pegs,
+// blacks first exactly where it expects fewer than 10^deepFewExpected.
 func TestFewBeyond(t *testing.T) {
 	r := rand.New(rand.NewPCG(31, 32))
 	seen := map[bool]int{}
 	checked := 0
-	for range 60 {
+	for i := range 80 {
 		max := 3 + r.IntN(3)
 		pegs := relaxManyHintsPegs + r.IntN(relaxDeepPegs-relaxManyHintsPegs)
-		in := randomInstance(r, max, pegs, (pegs+1)/2+r.IntN(pegs/10+1))
+		hints := (pegs+1)/2 + r.IntN(pegs/10+1)
+		bound := relaxFewExpected
+		if i%2 == 1 {
+			pegs = relaxDeepPegs + r.IntN(4)
+			hints = (2*pegs+4)/5 + r.IntN(pegs/10)
+			bound = deepFewExpected
+		}
+		in := randomInstance(r, max, pegs, hints)
 		p := prepare(in)
-		if p.near || p.relaxesAtNodes() || p.pegs <= manyHintsRatio*p.max {
+		if p.near || p.pegs <= manyHintsRatio*p.max || 2*p.hints >= p.pegs && p.relaxesAtNodes() {
 			continue
 		}
 		var relax relaxer
 		anyFew := false
 		p.multisets(func(k *[wordColours + 1]uint8) bool {
-			few := p.arrangements(k) < relaxFewExpected
+			few := p.arrangements(k) < bound
 			relax.begin(p, k[:])
-			if p.blacksFirst(k) != few || relax.on != (few && p.relaxes(k[:])) {
+			if p.blacksFirst(k) != few || relax.on != ((few || p.relaxesAtNodes()) && p.relaxes(k[:])) {
 				t.Fatalf("%d pegs over %d colours with %d hints, 10^%.2f arrangements expected: blacks first %v, relaxation at the nodes %v", pegs, max, len(in.Hints), p.arrangements(k), p.blacksFirst(k), relax.on)
 			}
 			seen[few]++

@@ -346,10 +346,11 @@ func (p *problem) fewBeyond(k []uint8) bool {
 	if p.pegs < relaxManyHintsPegs || p.pegs <= manyHintsRatio*p.max || len(k) < wordColours+1 {
 		return false
 	}
+	enough, bound := 2*p.hints >= p.pegs, relaxFewExpected
 	if p.pegs >= relaxDeepPegs {
-		return 5*p.hints >= 2*p.pegs && p.arrangements((*[wordColours + 1]uint8)(k)) < deepFewExpected
+		enough, bound = 5*p.hints >= 2*p.pegs, deepFewExpected
 	}
-	return 2*p.hints >= p.pegs && p.arrangements((*[wordColours + 1]uint8)(k)) < relaxFewExpected
+	return enough && p.arrangements((*[wordColours + 1]uint8)(k)) < bound
 }
 
 // relaxesAtNodes reports whether p's code is long enough, for its hints,

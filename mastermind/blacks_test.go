@@ -238,7 +238,7 @@ func TestFewBeyond(t *testing.T) {
 			anyFew = anyFew || few
 			return true
 		})
-		if anyFew && checked < 4 {
+		if anyFew && checked < 2 {
 			// Solve finds the codes the blacks-first search finds without
 			// the relaxation.
 			checked++

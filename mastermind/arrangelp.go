@@ -343,7 +343,7 @@ const deepFewExpected = 2.5
 // times (141 codes of 20 pegs over 4 colours with 10 hints, 10^2.3: 42 ms
 // against 129).
 func (p *problem) fewBeyond(k []uint8) bool {
-	if p.pegs < relaxManyHintsPegs || p.pegs <= manyHintsRatio*p.max || len(k) < wordColours+1 {
+	if p.pegs < relaxManyHintsPegs || p.pegs <= manyHintsRatio*p.max {
 		return false
 	}
 	enough, bound := 2*p.hints >= p.pegs, relaxFewExpected

@@ -186,8 +186,29 @@ func (lp *arrangeLP) set(st *basis, q, r int, lo, hi float64) {
 // refuted reports whether st, its bounds set, is proved to have no
 // shares that fit.
 func (lp *arrangeLP) refuted(st *basis) bool {
-	rho, _ := lp.solve(st)
-	return rho != nil && lp.outOfBox(st, rho, lp.weight)
+	refuted, _ := lp.solved(st)
+	return refuted
+}
+
+// solved solves st, its bounds set: refuted if it is proved to have no
+// shares that fit, fits if it has found shares that do (share reads them).
+// Neither if the solve gave up, or its proof did not hold exactly.
+func (lp *arrangeLP) solved(st *basis) (refuted, fits bool) {
+	rho, settled := lp.solve(st)
+	if rho != nil {
+		return lp.outOfBox(st, rho, lp.weight), false
+	}
+	return false, settled
+}
+
+// share returns, of st's shares that fit (solved), that of the r-th
+// colour at position q.
+func (lp *arrangeLP) share(st *basis, q, r int) float64 {
+	j := q*len(lp.colours) + r
+	if row := st.rowOf[j]; row >= 0 {
+		return st.basic[row]
+	}
+	return st.value[j]
 }
 
 // relaxationRefutes reports whether p's multiset k is proved to have no

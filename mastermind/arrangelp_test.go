@@ -1,6 +1,7 @@
 package mastermind
 
 import (
+	"math"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -258,5 +259,59 @@ func TestRelaxesAtNodes(t *testing.T) {
 		if got := p.relaxesAtNodes(); got != tc.want {
 			t.Errorf("%d pegs over %d colours, %d hints: %v, want %v", tc.pegs, tc.max, tc.hints, got, tc.want)
 		}
+	}
+}
+
+// TestFractional: where the root's relaxation has shares that fit, the
+// blacks-first search branches on an open place and a colour it may still
+// take there whose share is neither 0 nor 1 and whose peg would give some
+// hint a black, the one whose share is furthest from settled times those
+// hints; with no such share it says so, and the search branches as
+// without the relaxation.
+func TestFractional(t *testing.T) {
+	r := rand.New(rand.NewPCG(49, 50))
+	chosen, settled := 0, 0
+	for i := range 300 {
+		max, pegs := 3+r.IntN(3), 6+r.IntN(5)
+		in := alteredInstance(r, max, pegs, pegs/2+r.IntN(pegs), false)
+		p := prepareAs(in, false)
+		p.relaxArrangements = relaxAlways
+		b := newBlackFirst(p)
+		p.multisets(func(k *[wordColours + 1]uint8) bool {
+			b.reset(k[:])
+			s := &b.levels[0]
+			if ok, _, _ := b.propagate(s); !ok || s.open == 0 || b.refuted(0, s, false) || b.fits == nil {
+				return true
+			}
+			weight := func(q, r int) float64 {
+				if s.open>>q&1 == 0 || s.left[r] == 0 || s.allowed[r]>>q&1 == 0 {
+					return 0
+				}
+				x := b.relax.share(b.fits, q, r)
+				return min(x, 1-x) * float64(len(b.hintsWith(q, b.colours[r])))
+			}
+			most := 0.0
+			for q := range pegs {
+				for r := range b.colours {
+					most = math.Max(most, weight(q, r))
+				}
+			}
+			q, rank, ok := b.fractional(s, b.fits)
+			switch {
+			case !ok && most > lpFeasible:
+				t.Fatalf("instance %d, multiset %v: no share to branch on, but one weighs %g", i, k[1:max+1], most)
+			case !ok:
+				settled++
+			case weight(q, int(rank)) != most:
+				t.Fatalf("instance %d, multiset %v: colour %d at %d weighs %g, the most %g", i, k[1:max+1], b.colours[rank], q, weight(q, int(rank)), most)
+			default:
+				chosen++
+			}
+			return true
+		})
+	}
+	t.Logf("%d roots branched on a share, %d settled", chosen, settled)
+	if chosen < 50 {
+		t.Fatalf("%d roots branched on a share: too few for a test", chosen)
 	}
 }

@@ -377,30 +377,42 @@ func (p *problem) fewBeyond(k []uint8) bool {
 // relaxesAtNodes reports whether p's code is long enough, for its hints,
 // for the searches to solve the relaxation at their nodes: from
 // relaxDeepPegs pegs, or from relaxManyHintsPegs with hints for nine
-// tenths of the pegs (three quarters over at most relaxFewColours
-// colours) to relaxManyHintsMost times as many. Over 4 and 5 colours
-// three hints for four pegs are enough (2026-12-05, 48 random instances
-// of 20 to 23 pegs with three quarters to nine tenths as many hints, best
-// of two, against nine tenths over any colours: the geometric mean 12.4
-// and 41.5 ms to 5.2 and 14.9, the slowest 101 ms to 10 and 777 to 161);
-// over 6 and 7 colours they are not (22 pegs over 6 colours with 17
-// hints, 71 and 78 ms against 114 and 152 with it). Beyond
+// tenths of the pegs (four fifths over relaxMaxColours colours, three
+// quarters over at most relaxFewColours) to relaxManyHintsMost times as
+// many. Over 4 and 5 colours three hints for four pegs are enough
+// (2026-12-05, 48 random instances of 20 to 23 pegs with three quarters
+// to nine tenths as many hints, best of two, against nine tenths over any
+// colours: the geometric mean 12.4 and 41.5 ms to 5.2 and 14.9, the
+// slowest 101 ms to 10 and 777 to 161); over 6 colours four for five,
+// since the search branches on the relaxation's shares (fractional): on
+// 96 random instances of 20 to 23 pegs with 80 to 88% as many hints, true
+// or one answer altered (2026-12-06, whole processes, the best of two
+// alternately), the 57 with fewer than nine tenths 0.45 times the time in
+// the geometric mean (1.1 times at four fifths on 20 and 21 pegs, 0.11 to
+// 0.63 above), the slowest more than 5 s to 0.41 and 0.51, 429 ms to 19,
+// 285 to 27, and no more than 1.17 times slower (52 ms to 61); with 65
+// to 78% as many (a scratch build solving it for every multiset), 20 and
+// 21 pegs took 1.0 to 2.1 times as long in the geometric mean of four
+// instances each (309 ms to 975), 22 and 23 pegs 0.27 to 0.95 times: not
+// enough to draw the line there. Beyond
 // relaxManyHintsMost times as many hints as pegs the searches without it
-// are fast, and its rows, one a hint, cost more than it saves (22 pegs over 4 colours with 100, 200 and 400 hints, one
-// code: 4.5, 8.1 and 22 ms without it, 18, 46 and 167 with; with 55 and
-// 66 hints over 4 to 6 colours, 2.2 to 8.7 ms against 4.0 to 13; with 44,
-// 1.8 to 64 ms against 2.9 to 9.9). From relaxDeepPegs the search without
-// it is slow enough, hints or not (26 to 32 pegs over 4 to 6 colours with
-// three times as many hints, 28 ms to 10.6 s without it, 24 to 65 ms
-// with), that its cost with more hints (24 pegs with three to eight times
-// as many, 3 to 31 ms without it, 4 to 58 with; 28 pegs with eight, 13
-// and 35 against 84 and 85) is kept for its worst cases (32 pegs over 6
-// colours with five times as many, 1.6 s against 94 ms).
+// are fast, and its rows, one a hint, cost more than it saves (22 pegs
+// over 4 colours with 100, 200 and 400 hints, one code: 4.5, 8.1 and 22
+// ms without it, 18, 46 and 167 with; with 55 and 66 hints over 4 to 6
+// colours, 2.2 to 8.7 ms against 4.0 to 13; with 44, 1.8 to 64 ms against
+// 2.9 to 9.9). From relaxDeepPegs the search without it is slow enough,
+// hints or not (26 to 32 pegs over 4 to 6 colours with three times as
+// many hints, 28 ms to 10.6 s without it, 24 to 65 ms with), that its
+// cost with more hints (24 pegs with three to eight times as many, 3 to
+// 31 ms without it, 4 to 58 with; 28 pegs with eight, 13 and 35 against
+// 84 and 85) is kept for its worst cases (32 pegs over 6 colours with
+// five times as many, 1.6 s against 94 ms).
 func (p *problem) relaxesAtNodes() bool {
 	if p.pegs >= relaxDeepPegs {
 		return true
 	}
-	many := 10*p.hints >= 9*p.pegs || p.max <= relaxFewColours && 4*p.hints >= 3*p.pegs
+	many := 10*p.hints >= 9*p.pegs || p.max <= relaxFewColours && 4*p.hints >= 3*p.pegs ||
+		p.max <= relaxMaxColours && 5*p.hints >= 4*p.pegs
 	return p.pegs >= relaxManyHintsPegs && many && p.hints <= relaxManyHintsMost*p.pegs
 }
 

@@ -238,7 +238,8 @@ func TestRelaxedSolveManyHints(t *testing.T) {
 
 // TestRelaxesAtNodes: the searches solve the relaxation at their nodes
 // from relaxDeepPegs pegs, and from relaxManyHintsPegs with hints for
-// nine tenths of the pegs (three quarters over few colours) to
+// nine tenths of the pegs (four fifths over 6 colours, three quarters
+// over fewer) to
 // relaxManyHintsMost times as many.
 func TestRelaxesAtNodes(t *testing.T) {
 	for _, tc := range []struct {
@@ -246,8 +247,10 @@ func TestRelaxesAtNodes(t *testing.T) {
 		want             bool
 	}{
 		{6, 19, 19, false},
-		{6, 20, 18, true},
-		{6, 20, 17, false},
+		{7, 20, 18, true},
+		{7, 20, 17, false},
+		{6, 20, 16, true},
+		{6, 20, 15, false},
 		{5, 20, 15, true},
 		{5, 20, 14, false},
 		{6, 22, 44, true},

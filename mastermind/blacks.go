@@ -868,13 +868,18 @@ func (b *blackFirst) refuted(d int, s *blackState, again bool) bool {
 // 517, 911 and 845 ms to 215, 396 and 398 for 4, 2 and 4 codes; 32 pegs
 // with 24 hints and no code 2.13 s to 1.58; 26 pegs over 5 colours with 19
 // hints 134 ms to 166), and one of 32 pegs over 6 colours with 24 hints
-// solved in 4.7 s where the build before took more than 5. Solved at every
-// node (a scratch build, one core), it would cut the nodes of codes of 18
-// to 22 pegs over 6 to 10 colours with hints for 60 to 90% of the pegs 20
-// to 1,800 times (33.6 million to 547,657 for 2,332 codes of 22 pegs over
-// 6 colours with 13 hints), but a solve costs 15 to 40 µs there, 4 to 7
-// pivots of a dense basis of 41 to 49 rows, and those searches took as
-// long or longer (8.3 s to 9.9 s on that instance).
+// solved in 4.7 s where the build before took more than 5. Over 7 to 10
+// colours with three hints for four pegs or more (42 instances of 24 to 30
+// pegs, whole processes, best of two alternately): 0.36 to 0.90 times the
+// time of the 31 both solved within 8 s, 0.60 in the geometric mean (30
+// pegs over 10 colours with 30 hints 1.79 s to 0.74), and 4 more solved
+// within it (35 rather than 31). Solved at every node (a scratch build,
+// one core), it would cut the nodes of codes of 18 to 22 pegs over 6 to 10
+// colours with hints for 60 to 90% of the pegs 20 to 1,800 times (33.6
+// million to 547,657 for 2,332 codes of 22 pegs over 6 colours with 13
+// hints), but a solve costs 15 to 40 µs there, 4 to 7 pivots of a dense
+// basis of 41 to 49 rows, and those searches took as long or longer (8.3 s
+// to 9.9 s on that instance).
 func (b *blackFirst) fractional(s *blackState, st *basis) (q int, r uint8, ok bool) {
 	best := lpFeasible
 	for m := s.open; m != 0; m &= m - 1 {

@@ -188,6 +188,8 @@ func TestRelaxationPaysOverManyColours(t *testing.T) {
 		{7, 24, 16, false},
 		{7, 20, 20, false},
 		{8, 24, 24, true},
+		{8, 24, 21, true},
+		{8, 24, 20, false},
 		{8, 24, 18, false},
 		{8, 20, 20, false},
 		{9, 26, 26, false},

@@ -241,8 +241,7 @@ func TestRelaxedSolveManyHints(t *testing.T) {
 // TestRelaxesAtNodes: the searches solve the relaxation at their nodes
 // from relaxDeepPegs pegs, and from relaxManyHintsPegs with hints for
 // nine tenths of the pegs (four fifths over 6 colours, three quarters
-// over fewer) to
-// relaxManyHintsMost times as many.
+// over fewer) to relaxManyHintsMost times as many.
 func TestRelaxesAtNodes(t *testing.T) {
 	for _, tc := range []struct {
 		max, pegs, hints int

@@ -205,8 +205,8 @@ type blackFirst struct {
 	// place of their search.
 	emit  func(*blackStart) bool
 	relax relaxer // the relaxation of the multiset (arrangelp.go)
-	// fits is the relaxation of the node refuted solved last, if it found
-	// shares that fit: search branches on them (fractional).
+	// fits is the relaxation refuted solved at the node, if it found
+	// shares that fit there: search branches on them (fractional).
 	fits *basis
 }
 
@@ -788,13 +788,15 @@ func (b *blackFirst) search(d int, yield func(Code) bool) bool {
 			break
 		}
 		// A place of the hint with the fewest to spare: the guess's
-		// colour there, or not.
-		q := b.mostShared(hint, places)
-		r := b.rankOf[b.guess[hint][q]]
+		// colour there, or not; where the relaxation has shares that
+		// fit, the place and colour whose share it is least sure of.
+		q, r, ok := 0, uint8(0), false
 		if b.fits != nil {
-			if fq, fr, ok := b.fractional(s, b.fits); ok {
-				q, r = fq, fr
-			}
+			q, r, ok = b.fractional(s, b.fits)
+		}
+		if !ok {
+			q = b.mostShared(hint, places)
+			r = b.rankOf[b.guess[hint][q]]
 		}
 		if !b.branch(d, q, r, yield) {
 			return false

@@ -185,9 +185,13 @@ func (lp *arrangeLP) at(d int, again bool) *basis {
 	return st
 }
 
+// column returns the column of x[q][r], the share of the r-th colour at
+// position q, as reset lays them out.
+func (lp *arrangeLP) column(q, r int) int { return q*len(lp.colours) + r }
+
 // set bounds the share of the r-th colour at position q in st.
 func (lp *arrangeLP) set(st *basis, q, r int, lo, hi float64) {
-	if j := q*len(lp.colours) + r; st.lo[j] != lo || st.hi[j] != hi {
+	if j := lp.column(q, r); st.lo[j] != lo || st.hi[j] != hi {
 		lp.bound(st, j, lo, hi)
 	}
 }
@@ -213,7 +217,7 @@ func (lp *arrangeLP) solved(st *basis) (refuted, fits bool) {
 // share returns, of st's shares that fit (solved), that of the r-th
 // colour at position q.
 func (lp *arrangeLP) share(st *basis, q, r int) float64 {
-	j := q*len(lp.colours) + r
+	j := lp.column(q, r)
 	if row := st.rowOf[j]; row >= 0 {
 		return st.basic[row]
 	}

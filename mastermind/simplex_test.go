@@ -89,6 +89,7 @@ func checkSolve(t *testing.T, i int, x *simplex, b *basis) (proof, settled bool)
 	t.Helper()
 	weight := make([]int64, x.rows)
 	rho, settled := x.solve(b)
+	checkInverse(t, i, x, b)
 	if !settled {
 		return false, false
 	}
@@ -117,6 +118,36 @@ func checkSolve(t *testing.T, i int, x *simplex, b *basis) (proof, settled bool)
 		}
 	}
 	return false, true
+}
+
+// checkInverse checks that b's inverse, by columns, times its basis (the
+// basic columns of A, an artificial's the unit column of its row) is the
+// identity, to a tolerance.
+func checkInverse(t *testing.T, i int, x *simplex, b *basis) {
+	t.Helper()
+	for r, j := range b.head {
+		column := make([]float64, x.rows) // the basis's r-th column
+		if int(j) >= x.cols {
+			column[int(j)-x.cols] = 1
+		} else {
+			for _, row := range x.rowIndex[x.rowStart[j]:x.rowStart[j+1]] {
+				column[row] = 1
+			}
+		}
+		for s := range x.rows {
+			sum := 0.0
+			for k, a := range column {
+				sum += b.inverse[k*x.rows+s] * a
+			}
+			want := 0.0
+			if s == r {
+				want = 1
+			}
+			if math.Abs(sum-want) > 1e-9 {
+				t.Fatalf("program %d: row %d of the inverse times basic column %d is %g, want %g", i, s, r, sum, want)
+			}
+		}
+	}
 }
 
 // TestSimplexAgainstBruteForce: on random small programs, solved from the

@@ -27,8 +27,8 @@ func layer(path string) (name, game string) {
 		return "tui", ""
 	case rel == "internal/tui/tuitest":
 		return "tuitest", ""
-	case rel == "internal/hugepage":
-		return "memory", ""
+	case rel == "internal/hugepage" || rel == "internal/floats":
+		return "machine", ""
 	case rel == "internal/child" || rel == "internal/lines":
 		return "process", ""
 	case parts[0] == "internal":
@@ -56,14 +56,14 @@ var charm = []string{"github.com/charmbracelet/", "github.com/muesli/"}
 
 // rules is the table of docs/ARCHITECTURE.md.
 var rules = map[string]rule{
-	"engine":   {layers: []string{"memory"}},
-	"ai":       {layers: []string{"engine", "ai", "shared", "memory"}},
+	"engine":   {layers: []string{"machine"}},
+	"ai":       {layers: []string{"engine", "ai", "shared", "machine"}},
 	"protocol": {layers: []string{"engine", "ai", "process"}},
 	"ui":       {layers: []string{"engine", "ai", "tui", "shared"}, external: charm},
 	"tui":      {external: charm},
 	"tuitest":  {layers: []string{"shared"}, external: charm},
-	"shared":   {layers: []string{"shared", "memory"}, external: []string{"github.com/charmbracelet/x/term", "github.com/gofrs/flock"}},
-	"memory":   {},
+	"shared":   {layers: []string{"shared", "machine"}, external: []string{"github.com/charmbracelet/x/term", "github.com/gofrs/flock"}},
+	"machine":  {},
 	"process":  {},
 	"cmd":      {layers: []string{"engine", "ai", "protocol", "ui", "tui", "shared"}, external: append([]string{"github.com/alecthomas/kong", "github.com/peterh/liner"}, charm...)},
 }

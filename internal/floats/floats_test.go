@@ -1,0 +1,117 @@
+package floats
+
+import (
+	"encoding/binary"
+	"math"
+	"testing"
+)
+
+// reference is AddScaled as the obvious loop.
+func reference(dst []float64, alpha float64, s []float64) {
+	for i := range s {
+		dst[i] += float64(alpha * s[i])
+	}
+}
+
+func TestAddScaled(t *testing.T) {
+	tests := []struct {
+		name      string
+		dst, s    []float64
+		alpha     float64
+		want      []float64
+		dstLonger bool
+	}{
+		{name: "empty", dst: []float64{}, s: []float64{}, alpha: 2, want: []float64{}},
+		{name: "one", dst: []float64{1}, s: []float64{3}, alpha: -2, want: []float64{-5}},
+		{name: "dst longer", dst: []float64{1, 1, 1}, s: []float64{1, 2}, alpha: 1, want: []float64{2, 3, 1}},
+		{
+			name:  "eight then ones",
+			dst:   []float64{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11},
+			s:     []float64{1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2},
+			alpha: 0.5,
+			want:  []float64{1.5, 2.5, 3.5, 4.5, 5.5, 6.5, 7.5, 8.5, 9.5, 10.5, 12},
+		},
+		{
+			name:  "sixteen",
+			dst:   make([]float64, 16),
+			s:     []float64{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15},
+			alpha: -1,
+			want:  []float64{0, -1, -2, -3, -4, -5, -6, -7, -8, -9, -10, -11, -12, -13, -14, -15},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			AddScaled(tt.dst, tt.alpha, tt.s)
+			for i := range tt.want {
+				if tt.dst[i] != tt.want[i] {
+					t.Fatalf("dst = %v, want %v", tt.dst, tt.want)
+				}
+			}
+		})
+	}
+}
+
+// TestAddScaledRounds checks that each product is rounded before the sum,
+// as the Go loop does: 1+2^-30 squared is 1+2^-29+2^-60, which rounds to
+// 1+2^-29, so a fused multiply-add would leave 2^-60 where the separate
+// operations leave 0.
+func TestAddScaledRounds(t *testing.T) {
+	x := 1 + math.Ldexp(1, -30)
+	for n := 1; n <= 20; n++ {
+		dst, s := make([]float64, n), make([]float64, n)
+		for i := range n {
+			dst[i] = -(1 + math.Ldexp(1, -29))
+			s[i] = x
+		}
+		AddScaled(dst, x, s)
+		for i, v := range dst {
+			if v != 0 {
+				t.Fatalf("length %d: dst[%d] = %g, want 0 (the product rounded first)", n, i, v)
+			}
+		}
+	}
+}
+
+// FuzzAddScaled compares AddScaled, in assembly where the processor has
+// it, with the obvious loop, bit for bit.
+func FuzzAddScaled(f *testing.F) {
+	f.Add(1.5, []byte{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17})
+	f.Add(-0.25, make([]byte, 8*37))
+	f.Fuzz(func(t *testing.T, alpha float64, data []byte) {
+		n := len(data) / 16
+		dst, want, s := make([]float64, n), make([]float64, n), make([]float64, n)
+		for i := range n {
+			dst[i] = math.Float64frombits(binary.LittleEndian.Uint64(data[16*i:]))
+			s[i] = math.Float64frombits(binary.LittleEndian.Uint64(data[16*i+8:]))
+		}
+		copy(want, dst)
+		reference(want, alpha, s)
+		AddScaled(dst, alpha, s)
+		for i := range dst {
+			if math.Float64bits(dst[i]) != math.Float64bits(want[i]) && !(math.IsNaN(dst[i]) && math.IsNaN(want[i])) {
+				t.Fatalf("element %d of %d: %x, want %x", i, n, math.Float64bits(dst[i]), math.Float64bits(want[i]))
+			}
+		}
+	})
+}
+
+func BenchmarkAddScaled(b *testing.B) {
+	for _, n := range []int{46, 69} {
+		dst, s := make([]float64, n), make([]float64, n)
+		for i := range s {
+			s[i] = float64(i) / 7
+		}
+		b.Run("wide/"+itoa(n), func(b *testing.B) {
+			for b.Loop() {
+				AddScaled(dst, 1e-9, s)
+			}
+		})
+		b.Run("go/"+itoa(n), func(b *testing.B) {
+			for b.Loop() {
+				addScaled(dst, 1e-9, s)
+			}
+		})
+	}
+}
+
+func itoa(n int) string { return string(rune('0'+n/10)) + string(rune('0'+n%10)) }

@@ -1,0 +1,11 @@
+//go:build !amd64 || purego
+
+package floats
+
+// Without AVX assembly, AddScaled is the Go loop at every length.
+const (
+	wide    = false
+	wideMin = 0
+)
+
+func addScaledWide(dst []float64, alpha float64, s []float64) { addScaled(dst, alpha, s) }

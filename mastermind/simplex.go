@@ -32,6 +32,7 @@ type simplex struct {
 	rhs      []float64
 	column   []float64 // scratch: the entering column, times the inverse
 	rho      []float64 // scratch: the leaving row of the inverse
+	times    []float64 // scratch: a pivot's multiple of the column, by column
 	// free is scratch for solve: the columns not basic whose bounds
 	// differ, in order, the only ones that may enter (deep in a search
 	// most columns are fixed).
@@ -77,6 +78,7 @@ func (x *simplex) clearColumns(rows int) {
 	x.rhs = zeroed(x.rhs, rows)
 	x.column = zeroed(x.column, rows)
 	x.rho = zeroed(x.rho, rows)
+	x.times = zeroed(x.times, rows)
 }
 
 // endColumn adds a column with 1s in the rows appended to x.rowIndex
@@ -243,15 +245,14 @@ func (x *simplex) pivot(b *basis, leave, enter int, target float64) {
 	// a, is its new one, and so many times the entering column is taken
 	// from the column's others.
 	inv := 1 / a
-	column := x.column
+	column, times := x.column, x.times
 	column[leave] = 0
 	for k := range rows {
-		col := b.inverse[k*rows:][:rows]
-		f := col[leave] * inv
-		if f != 0 {
-			floats.AddScaled(col, -f, column)
-		}
-		col[leave] = f
+		times[k] = -b.inverse[k*rows+leave] * inv
+	}
+	floats.AddOuter(b.inverse, column, times)
+	for k := range rows {
+		b.inverse[k*rows+leave] = -times[k]
 	}
 }
 

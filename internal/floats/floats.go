@@ -18,6 +18,33 @@ func AddScaled(dst []float64, alpha float64, s []float64) {
 	addScaled(dst, alpha, s)
 }
 
+// AddOuter adds to matrix a, by columns, the outer product of x and y:
+// to column k, a[k*len(x):][:len(x)], y[k] times x, for each k of y
+// whose y[k] is not zero (a column with y[k] zero is left as it is, as
+// adding zeros would leave it but for the sign of a zero), each product
+// rounded before the sum. a must hold at least len(x)*len(y) elements.
+// It is AddScaled on each column in one call: a pivot of the simplex
+// method updates every column of the basis's inverse so.
+func AddOuter(a []float64, x, y []float64) {
+	n := len(x)
+	a = a[:n*len(y)]
+	if n >= wideMin && wide {
+		addOuterWide(a, x, y)
+		return
+	}
+	addOuter(a, x, y)
+}
+
+// addOuter is AddOuter in Go.
+func addOuter(a []float64, x, y []float64) {
+	n := len(x)
+	for k, f := range y {
+		if f != 0 {
+			addScaled(a[k*n:][:n], f, x)
+		}
+	}
+}
+
 // addScaled is AddScaled in Go, for short vectors and processors without
 // wide registers.
 func addScaled(dst []float64, alpha float64, s []float64) {

@@ -3,6 +3,7 @@ package floats
 import (
 	"encoding/binary"
 	"math"
+	"slices"
 	"testing"
 )
 
@@ -91,6 +92,99 @@ func FuzzAddScaled(f *testing.F) {
 			if math.Float64bits(dst[i]) != math.Float64bits(want[i]) && !(math.IsNaN(dst[i]) && math.IsNaN(want[i])) {
 				t.Fatalf("element %d of %d: %x, want %x", i, n, math.Float64bits(dst[i]), math.Float64bits(want[i]))
 			}
+		}
+	})
+}
+
+// TestAddOuter: each column with y's entry not zero gains that entry
+// times x, the others are left as they are, their zeros' signs too; at
+// lengths around the four- and eight-element passes.
+func TestAddOuter(t *testing.T) {
+	negZero := math.Copysign(0, -1)
+	for n := 1; n <= 13; n++ {
+		x := make([]float64, n)
+		for i := range x {
+			x[i] = float64(i + 1)
+		}
+		y := []float64{2, 0, -1, negZero, math.Inf(1)}
+		a := make([]float64, n*len(y))
+		for i := range a {
+			a[i] = negZero
+		}
+		AddOuter(a, x, y)
+		for k, f := range y {
+			for i := range n {
+				got, want := a[k*n+i], negZero
+				if f != 0 {
+					want = negZero + float64(f*x[i])
+				}
+				if math.Float64bits(got) != math.Float64bits(want) {
+					t.Fatalf("length %d: column %d, element %d is %g, want %g", n, k, i, got, want)
+				}
+			}
+		}
+	}
+}
+
+// FuzzAddOuter compares AddOuter with the obvious loop over the columns,
+// bit for bit.
+func FuzzAddOuter(f *testing.F) {
+	f.Add(uint8(3), []byte{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25})
+	f.Add(uint8(13), make([]byte, 8*60))
+	f.Fuzz(func(t *testing.T, rows uint8, data []byte) {
+		n := int(rows%24) + 1
+		words := len(data) / 8
+		cols := (words - n) / (n + 1)
+		if cols <= 0 {
+			return
+		}
+		next := func() float64 {
+			v := math.Float64frombits(binary.LittleEndian.Uint64(data))
+			data = data[8:]
+			return v
+		}
+		x, y, a := make([]float64, n), make([]float64, cols), make([]float64, n*cols)
+		for i := range x {
+			x[i] = next()
+		}
+		for k := range y {
+			y[k] = next()
+			if k%3 == 0 {
+				y[k] = 0 // columns left alone, often
+			}
+		}
+		for i := range a {
+			a[i] = next()
+		}
+		want := slices.Clone(a)
+		for k, f := range y {
+			if f != 0 {
+				reference(want[k*n:][:n], f, x)
+			}
+		}
+		AddOuter(a, x, y)
+		for i := range a {
+			if math.Float64bits(a[i]) != math.Float64bits(want[i]) && !(math.IsNaN(a[i]) && math.IsNaN(want[i])) {
+				t.Fatalf("element %d of %d×%d: %x, want %x", i, n, cols, math.Float64bits(a[i]), math.Float64bits(want[i]))
+			}
+		}
+	})
+}
+
+func BenchmarkAddOuter(b *testing.B) {
+	n := 46
+	a, x, y := make([]float64, n*n), make([]float64, n), make([]float64, n)
+	for i := range x {
+		x[i], y[i] = float64(i)/7, 1e-9*float64(i%5)
+	}
+	b.Run("wide", func(b *testing.B) {
+		for b.Loop() {
+			AddOuter(a, x, y)
+		}
+	})
+	b.Run("go", func(b *testing.B) {
+		for b.Loop() {
+			addOuter(a, x, y)
 		}
 	})
 }

@@ -23,6 +23,11 @@ const wideMin = 8
 //go:noescape
 func addScaledWide(dst []float64, alpha float64, s []float64)
 
+// addOuterWide is AddOuter in AVX, for len(a) == len(x)*len(y).
+//
+//go:noescape
+func addOuterWide(a []float64, x, y []float64)
+
 // cpuid returns what the processor says of leaf and sub-leaf.
 func cpuid(leaf, sub uint32) (eax, ebx, ecx, edx uint32)
 

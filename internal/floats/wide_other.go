@@ -9,3 +9,5 @@ const (
 )
 
 func addScaledWide(dst []float64, alpha float64, s []float64) { addScaled(dst, alpha, s) }
+
+func addOuterWide(a []float64, x, y []float64) { addOuter(a, x, y) }

@@ -41,9 +41,10 @@ type simplex struct {
 
 // basis is where a program's solve stands: the inverse of the basis (by
 // columns, so that a column of A times it, which every pivot and bound
-// change asks for, adds whole columns: AddScaled), the basic values, which column is basic in each row (cols+r for row r's
-// artificial), each column's bounds, and the values of the columns not
-// basic, each at one of its bounds.
+// change asks for, adds whole columns: AddScaled), the basic values,
+// which column is basic in each row (cols+r for row r's artificial), each
+// column's bounds, and the values of the columns not basic, each at one
+// of its bounds.
 type basis struct {
 	inverse []float64 // rows × rows, by columns: column i at [i*rows:]
 	basic   []float64 // by row

@@ -2,7 +2,8 @@
 
 package floats
 
-// Without AVX assembly, AddScaled is the Go loop at every length.
+// Without AVX assembly, AddScaled and AddOuter are the Go loops at every
+// length.
 const (
 	wide    = false
 	wideMin = 0

@@ -273,6 +273,7 @@ func (p *problem) relaxationRefutes(k []uint8) bool {
 const (
 	relaxDeepPegs          = 24
 	relaxManyHintsPegs     = 20
+	relaxLongerPegs        = 22
 	relaxManyHintsMost     = 2
 	relaxFewColours        = 5
 	relaxDeepPegsPerColour = 5
@@ -390,9 +391,10 @@ func (p *problem) fewBeyond(k []uint8) bool {
 // relaxesAtNodes reports whether p's code is long enough, for its hints,
 // for the searches to solve the relaxation at their nodes: from
 // relaxDeepPegs pegs, or from relaxManyHintsPegs with hints for nine
-// tenths of the pegs (four fifths over relaxMaxColours colours, three
-// quarters over at most relaxFewColours) to relaxManyHintsMost times as
-// many. Over 4 and 5 colours three hints for four pegs are enough
+// tenths of the pegs (four fifths over relaxMaxColours colours, and from
+// relaxLongerPegs seven tenths; three quarters over at most
+// relaxFewColours) to relaxManyHintsMost times as many. Over 4 and 5
+// colours three hints for four pegs are enough
 // (2026-12-05, 48 random instances of 20 to 23 pegs with three quarters
 // to nine tenths as many hints, best of two, against nine tenths over any
 // colours: the geometric mean 12.4 and 41.5 ms to 5.2 and 14.9, the
@@ -406,8 +408,18 @@ func (p *problem) fewBeyond(k []uint8) bool {
 // 285 to 27, and no more than 1.17 times slower (52 ms to 61); with 65
 // to 78% as many (a scratch build solving it for every multiset), 20 and
 // 21 pegs took 1.0 to 2.1 times as long in the geometric mean of four
-// instances each (309 ms to 975), 22 and 23 pegs 0.27 to 0.95 times: not
-// enough to draw the line there. Beyond
+// instances each (309 ms to 975), 22 and 23 pegs 0.27 to 0.95 times; since
+// its solves cost a quarter less (internal/floats), from 22 pegs seven
+// hints for ten pegs are enough over 6 colours: on 21 random instances of
+// 22 and 23 pegs with 65 to 78% as many hints (whole processes, best of
+// two alternately, against not solving it), 0.02 to 1.01 times the time
+// with 73% or more, 0.32 in the geometric mean (231 ms to 5, 938 to 233,
+// 133 to 21; 82 to 83), 0.44 to 1.18
+// with 70% (1,941 ms to 1,371), 0.35 to 2.2 below (119 ms to 186; 23 pegs
+// with 15 hints, 458 to 585); checked on 8 fresh ones with 73 to 78% over
+// 6 colours, 0.15 to 0.87 (382 ms to 58, 265 to 149, 73 to 19), and on 8
+// over 4 and 5 colours that the line reaches there (73%), 0.75 to 1.2,
+// each within 2.0 to 9.4 ms. Beyond
 // relaxManyHintsMost times as many hints as pegs the searches without it
 // are fast, and its rows, one a hint, cost more than it saves (22 pegs
 // over 4 colours with 100, 200 and 400 hints, one code: 4.5, 8.1 and 22
@@ -425,7 +437,7 @@ func (p *problem) relaxesAtNodes() bool {
 		return true
 	}
 	many := 10*p.hints >= 9*p.pegs || p.max <= relaxFewColours && 4*p.hints >= 3*p.pegs ||
-		p.max <= relaxMaxColours && 5*p.hints >= 4*p.pegs
+		p.max <= relaxMaxColours && (5*p.hints >= 4*p.pegs || p.pegs >= relaxLongerPegs && 10*p.hints >= 7*p.pegs)
 	return p.pegs >= relaxManyHintsPegs && many && p.hints <= relaxManyHintsMost*p.pegs
 }
 

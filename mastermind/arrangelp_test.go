@@ -240,8 +240,9 @@ func TestRelaxedSolveManyHints(t *testing.T) {
 
 // TestRelaxesAtNodes: the searches solve the relaxation at their nodes
 // from relaxDeepPegs pegs, and from relaxManyHintsPegs with hints for
-// nine tenths of the pegs (four fifths over 6 colours, three quarters
-// over fewer) to relaxManyHintsMost times as many.
+// nine tenths of the pegs (four fifths over 6 colours, seven tenths from
+// relaxLongerPegs; three quarters over fewer) to relaxManyHintsMost times
+// as many.
 func TestRelaxesAtNodes(t *testing.T) {
 	for _, tc := range []struct {
 		max, pegs, hints int
@@ -254,6 +255,12 @@ func TestRelaxesAtNodes(t *testing.T) {
 		{6, 20, 15, false},
 		{5, 20, 15, true},
 		{5, 20, 14, false},
+		{6, 21, 16, false},
+		{6, 22, 16, true},
+		{6, 22, 15, false},
+		{6, 23, 16, false},
+		{5, 23, 17, true},
+		{7, 22, 17, false},
 		{6, 22, 44, true},
 		{6, 22, 45, false},
 		{6, 24, 10, true},

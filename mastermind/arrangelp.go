@@ -392,9 +392,9 @@ func (p *problem) fewBeyond(k []uint8) bool {
 // for the searches to solve the relaxation at their nodes: from
 // relaxDeepPegs pegs, or from relaxManyHintsPegs with hints for nine
 // tenths of the pegs (four fifths over relaxMaxColours colours, and from
-// relaxLongerPegs seven tenths; three quarters over at most
-// relaxFewColours) to relaxManyHintsMost times as many. Over 4 and 5
-// colours three hints for four pegs are enough
+// relaxLongerPegs seven tenths, four fifths over one colour more; three
+// quarters over at most relaxFewColours) to relaxManyHintsMost times as
+// many. Over 4 and 5 colours three hints for four pegs are enough
 // (2026-12-05, 48 random instances of 20 to 23 pegs with three quarters
 // to nine tenths as many hints, best of two, against nine tenths over any
 // colours: the geometric mean 12.4 and 41.5 ms to 5.2 and 14.9, the
@@ -419,7 +419,12 @@ func (p *problem) fewBeyond(k []uint8) bool {
 // with 15 hints, 458 to 585); checked on 8 fresh ones with 73 to 78% over
 // 6 colours, 0.15 to 0.87 (382 ms to 58, 265 to 149, 73 to 19), and on 8
 // over 4 and 5 colours that the line reaches there (73%), 0.75 to 1.2,
-// each within 2.0 to 9.4 ms. Beyond
+// each within 2.0 to 9.4 ms. Over 7 colours from 22 pegs four hints
+// for five pegs are enough (12 instances of 22 and 23 pegs with 77 to 87%
+// as many hints: 0.24 to 1.0 times the time from 78%, 446 ms to 109, 138
+// to 38, but 0.65 and 1.63 at 77%, 246 ms to 399; checked on 12 fresh
+// ones with 82 to 87%: 0.16 to 1.27, 0.57 in the geometric mean, 545 ms
+// to 154, 68 to 11, the worst 1,197 to 1,311 and 2.0 to 2.5). Beyond
 // relaxManyHintsMost times as many hints as pegs the searches without it
 // are fast, and its rows, one a hint, cost more than it saves (22 pegs
 // over 4 colours with 100, 200 and 400 hints, one code: 4.5, 8.1 and 22
@@ -436,8 +441,10 @@ func (p *problem) relaxesAtNodes() bool {
 	if p.pegs >= relaxDeepPegs {
 		return true
 	}
+	longer := p.pegs >= relaxLongerPegs
 	many := 10*p.hints >= 9*p.pegs || p.max <= relaxFewColours && 4*p.hints >= 3*p.pegs ||
-		p.max <= relaxMaxColours && (5*p.hints >= 4*p.pegs || p.pegs >= relaxLongerPegs && 10*p.hints >= 7*p.pegs)
+		p.max <= relaxMaxColours && (5*p.hints >= 4*p.pegs || longer && 10*p.hints >= 7*p.pegs) ||
+		p.max == relaxMaxColours+1 && longer && 5*p.hints >= 4*p.pegs
 	return p.pegs >= relaxManyHintsPegs && many && p.hints <= relaxManyHintsMost*p.pegs
 }
 

@@ -241,8 +241,8 @@ func TestRelaxedSolveManyHints(t *testing.T) {
 // TestRelaxesAtNodes: the searches solve the relaxation at their nodes
 // from relaxDeepPegs pegs, and from relaxManyHintsPegs with hints for
 // nine tenths of the pegs (four fifths over 6 colours, seven tenths from
-// relaxLongerPegs; three quarters over fewer) to relaxManyHintsMost times
-// as many.
+// relaxLongerPegs, where 7 colours need four fifths; three quarters over
+// fewer) to relaxManyHintsMost times as many.
 func TestRelaxesAtNodes(t *testing.T) {
 	for _, tc := range []struct {
 		max, pegs, hints int
@@ -261,6 +261,9 @@ func TestRelaxesAtNodes(t *testing.T) {
 		{6, 23, 16, false},
 		{5, 23, 17, true},
 		{7, 22, 17, false},
+		{7, 22, 18, true},
+		{7, 21, 18, false},
+		{8, 23, 19, false},
 		{6, 22, 44, true},
 		{6, 22, 45, false},
 		{6, 24, 10, true},

@@ -11,8 +11,10 @@ package floats
 // must be at least as long as s.
 func AddScaled(dst []float64, alpha float64, s []float64) {
 	dst = dst[:len(s)]
-	if len(s) >= wideMin && wide {
-		addScaledWide(dst, alpha, s)
+	// A zero alpha goes the Go way: AddOuter would leave dst as it is,
+	// where adding zeros may change a zero's sign or meet an infinity.
+	if len(s) >= wideMin && wide && alpha != 0 {
+		addOuterWide(dst, s, []float64{alpha})
 		return
 	}
 	addScaled(dst, alpha, s)

@@ -73,6 +73,27 @@ func TestAddScaledRounds(t *testing.T) {
 	}
 }
 
+// TestAddScaledZero: alpha zero adds zeros, as the loop does, at every
+// length: a negative zero becomes positive, an infinity makes NaN.
+func TestAddScaledZero(t *testing.T) {
+	for n := 1; n <= 20; n++ {
+		dst, want, s := make([]float64, n), make([]float64, n), make([]float64, n)
+		for i := range n {
+			dst[i] = math.Copysign(0, -1)
+			s[i] = float64(i)
+		}
+		s[n-1] = math.Inf(1)
+		copy(want, dst)
+		reference(want, 0, s)
+		AddScaled(dst, 0, s)
+		for i := range dst {
+			if math.Float64bits(dst[i]) != math.Float64bits(want[i]) && !(math.IsNaN(dst[i]) && math.IsNaN(want[i])) {
+				t.Fatalf("length %d: dst[%d] = %g, want %g", n, i, dst[i], want[i])
+			}
+		}
+	}
+}
+
 // FuzzAddScaled compares AddScaled, in assembly where the processor has
 // it, with the obvious loop, bit for bit.
 func FuzzAddScaled(f *testing.F) {

@@ -17,13 +17,8 @@ var wide = func() bool {
 
 const wideMin = 8
 
-// addScaledWide is AddScaled in AVX, four products at a time, for
-// len(dst) == len(s).
-//
-//go:noescape
-func addScaledWide(dst []float64, alpha float64, s []float64)
-
-// addOuterWide is AddOuter in AVX, for len(a) == len(x)*len(y).
+// addOuterWide is AddOuter in AVX, four products at a time, for len(a)
+// == len(x)*len(y); AddScaled is its one column.
 //
 //go:noescape
 func addOuterWide(a []float64, x, y []float64)

@@ -9,6 +9,4 @@ const (
 	wideMin = 0
 )
 
-func addScaledWide(dst []float64, alpha float64, s []float64) { addScaled(dst, alpha, s) }
-
 func addOuterWide(a []float64, x, y []float64) { addOuter(a, x, y) }

@@ -414,13 +414,12 @@ func (p *problem) fewBeyond(k []uint8) bool {
 // 22 and 23 pegs with 65 to 78% as many hints (whole processes, best of
 // two alternately, against not solving it), 0.02 to 1.01 times the time
 // with 73% or more, 0.32 in the geometric mean (231 ms to 5, 938 to 233,
-// 133 to 21; 82 to 83), 0.44 to 1.18
-// with 70% (1,941 ms to 1,371), 0.35 to 2.2 below (119 ms to 186; 23 pegs
-// with 15 hints, 458 to 585); checked on 8 fresh ones with 73 to 78% over
-// 6 colours, 0.15 to 0.87 (382 ms to 58, 265 to 149, 73 to 19), and on 8
-// over 4 and 5 colours that the line reaches there (73%), 0.75 to 1.2,
-// each within 2.0 to 9.4 ms. Over 7 colours from 22 pegs four hints
-// for five pegs are enough (12 instances of 22 and 23 pegs with 77 to 87%
+// 133 to 21; 82 to 83), 0.44 to 1.18 with 70% (1,941 ms to 1,371), 0.35
+// to 2.2 below (119 ms to 186; 23 pegs with 15 hints, 458 to 585);
+// checked on 8 fresh ones with 73 to 78% over 6 colours, 0.15 to 0.87
+// (382 ms to 58, 265 to 149, 73 to 19), and on 8 over 4 and 5 colours
+// that the line reaches there (73%), 0.75 to 1.2, each within 2.0 to 9.4
+// ms. Over 7 colours from 22 pegs four hints for five pegs are enough (12 instances of 22 and 23 pegs with 77 to 87%
 // as many hints: 0.24 to 1.0 times the time from 78%, 446 ms to 109, 138
 // to 38, but 0.65 and 1.63 at 77%, 246 ms to 399; checked on 12 fresh
 // ones with 82 to 87%: 0.16 to 1.27, 0.57 in the geometric mean, 545 ms

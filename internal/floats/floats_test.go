@@ -4,23 +4,16 @@ import (
 	"encoding/binary"
 	"math"
 	"slices"
+	"strconv"
 	"testing"
 )
 
-// reference is AddScaled as the obvious loop.
-func reference(dst []float64, alpha float64, s []float64) {
-	for i := range s {
-		dst[i] += float64(alpha * s[i])
-	}
-}
-
 func TestAddScaled(t *testing.T) {
 	tests := []struct {
-		name      string
-		dst, s    []float64
-		alpha     float64
-		want      []float64
-		dstLonger bool
+		name   string
+		dst, s []float64
+		alpha  float64
+		want   []float64
 	}{
 		{name: "empty", dst: []float64{}, s: []float64{}, alpha: 2, want: []float64{}},
 		{name: "one", dst: []float64{1}, s: []float64{3}, alpha: -2, want: []float64{-5}},
@@ -84,7 +77,7 @@ func TestAddScaledZero(t *testing.T) {
 		}
 		s[n-1] = math.Inf(1)
 		copy(want, dst)
-		reference(want, 0, s)
+		addScaled(want, 0, s)
 		AddScaled(dst, 0, s)
 		for i := range dst {
 			if math.Float64bits(dst[i]) != math.Float64bits(want[i]) && !(math.IsNaN(dst[i]) && math.IsNaN(want[i])) {
@@ -107,7 +100,7 @@ func FuzzAddScaled(f *testing.F) {
 			s[i] = math.Float64frombits(binary.LittleEndian.Uint64(data[16*i+8:]))
 		}
 		copy(want, dst)
-		reference(want, alpha, s)
+		addScaled(want, alpha, s)
 		AddScaled(dst, alpha, s)
 		for i := range dst {
 			if math.Float64bits(dst[i]) != math.Float64bits(want[i]) && !(math.IsNaN(dst[i]) && math.IsNaN(want[i])) {
@@ -180,7 +173,7 @@ func FuzzAddOuter(f *testing.F) {
 		want := slices.Clone(a)
 		for k, f := range y {
 			if f != 0 {
-				reference(want[k*n:][:n], f, x)
+				addScaled(want[k*n:][:n], f, x)
 			}
 		}
 		AddOuter(a, x, y)
@@ -216,17 +209,15 @@ func BenchmarkAddScaled(b *testing.B) {
 		for i := range s {
 			s[i] = float64(i) / 7
 		}
-		b.Run("wide/"+itoa(n), func(b *testing.B) {
+		b.Run("wide/"+strconv.Itoa(n), func(b *testing.B) {
 			for b.Loop() {
 				AddScaled(dst, 1e-9, s)
 			}
 		})
-		b.Run("go/"+itoa(n), func(b *testing.B) {
+		b.Run("go/"+strconv.Itoa(n), func(b *testing.B) {
 			for b.Loop() {
 				addScaled(dst, 1e-9, s)
 			}
 		})
 	}
 }
-
-func itoa(n int) string { return string(rune('0'+n/10)) + string(rune('0'+n%10)) }

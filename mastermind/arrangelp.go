@@ -390,52 +390,52 @@ func (p *problem) fewBeyond(k []uint8) bool {
 
 // relaxesAtNodes reports whether p's code is long enough, for its hints,
 // for the searches to solve the relaxation at their nodes: from
-// relaxDeepPegs pegs, or from relaxManyHintsPegs with hints for nine
-// tenths of the pegs (four fifths over relaxMaxColours colours, and from
+// relaxDeepPegs pegs, or from relaxManyHintsPegs with hints for nine tenths
+// of the pegs (four fifths over relaxMaxColours colours, and from
 // relaxLongerPegs seven tenths, four fifths over one colour more; three
 // quarters over at most relaxFewColours) to relaxManyHintsMost times as
 // many. Over 4 and 5 colours three hints for four pegs are enough
-// (2026-12-05, 48 random instances of 20 to 23 pegs with three quarters
-// to nine tenths as many hints, best of two, against nine tenths over any
-// colours: the geometric mean 12.4 and 41.5 ms to 5.2 and 14.9, the
-// slowest 101 ms to 10 and 777 to 161); over 6 colours four for five,
-// since the search branches on the relaxation's shares (fractional): on
-// 96 random instances of 20 to 23 pegs with 80 to 88% as many hints, true
-// or one answer altered (2026-12-06, whole processes, the best of two
+// (2026-12-05, 48 random instances of 20 to 23 pegs with three quarters to
+// nine tenths as many hints, best of two, against nine tenths over any
+// colours: the geometric mean 12.4 and 41.5 ms to 5.2 and 14.9, the slowest
+// 101 ms to 10 and 777 to 161); over 6 colours four for five, since the
+// search branches on the relaxation's shares (fractional): on 96 random
+// instances of 20 to 23 pegs with 80 to 88% as many hints, true or one
+// answer altered (2026-12-06, whole processes, the best of two
 // alternately), the 57 with fewer than nine tenths 0.45 times the time in
 // the geometric mean (1.1 times at four fifths on 20 and 21 pegs, 0.11 to
 // 0.63 above), the slowest more than 5 s to 0.41 and 0.51, 429 ms to 19,
-// 285 to 27, and no more than 1.17 times slower (52 ms to 61); with 65
-// to 78% as many (a scratch build solving it for every multiset), 20 and
-// 21 pegs took 1.0 to 2.1 times as long in the geometric mean of four
+// 285 to 27, and no more than 1.17 times slower (52 ms to 61); with 65 to
+// 78% as many (a scratch build solving it for every multiset), 20 and 21
+// pegs took 1.0 to 2.1 times as long in the geometric mean of four
 // instances each (309 ms to 975), 22 and 23 pegs 0.27 to 0.95 times; since
 // its solves cost a quarter less (internal/floats), from 22 pegs seven
 // hints for ten pegs are enough over 6 colours: on 21 random instances of
-// 22 and 23 pegs with 65 to 78% as many hints (whole processes, best of
-// two alternately, against not solving it), 0.02 to 1.01 times the time
-// with 73% or more, 0.32 in the geometric mean (231 ms to 5, 938 to 233,
-// 133 to 21; 82 to 83), 0.44 to 1.18 with 70% (1,941 ms to 1,371), 0.35
-// to 2.2 below (119 ms to 186; 23 pegs with 15 hints, 458 to 585);
-// checked on 8 fresh ones with 73 to 78% over 6 colours, 0.15 to 0.87
-// (382 ms to 58, 265 to 149, 73 to 19), and on 8 over 4 and 5 colours
-// that the line reaches there (73%), 0.75 to 1.2, each within 2.0 to 9.4
-// ms. Over 7 colours from 22 pegs four hints for five pegs are enough (12 instances of 22 and 23 pegs with 77 to 87%
-// as many hints: 0.24 to 1.0 times the time from 78%, 446 ms to 109, 138
-// to 38, but 0.65 and 1.63 at 77%, 246 ms to 399; checked on 12 fresh
-// ones with 82 to 87%: 0.16 to 1.27, 0.57 in the geometric mean, 545 ms
-// to 154, 68 to 11, the worst 1,197 to 1,311 and 2.0 to 2.5). Beyond
-// relaxManyHintsMost times as many hints as pegs the searches without it
-// are fast, and its rows, one a hint, cost more than it saves (22 pegs
-// over 4 colours with 100, 200 and 400 hints, one code: 4.5, 8.1 and 22
-// ms without it, 18, 46 and 167 with; with 55 and 66 hints over 4 to 6
-// colours, 2.2 to 8.7 ms against 4.0 to 13; with 44, 1.8 to 64 ms against
-// 2.9 to 9.9). From relaxDeepPegs the search without it is slow enough,
-// hints or not (26 to 32 pegs over 4 to 6 colours with three times as
-// many hints, 28 ms to 10.6 s without it, 24 to 65 ms with), that its
-// cost with more hints (24 pegs with three to eight times as many, 3 to
-// 31 ms without it, 4 to 58 with; 28 pegs with eight, 13 and 35 against
-// 84 and 85) is kept for its worst cases (32 pegs over 6 colours with
-// five times as many, 1.6 s against 94 ms).
+// 22 and 23 pegs with 65 to 78% as many hints (whole processes, best of two
+// alternately, against not solving it), 0.02 to 1.01 times the time with
+// 73% or more, 0.32 in the geometric mean (231 ms to 5, 938 to 233, 133 to
+// 21; 82 to 83), 0.44 to 1.18 with 70% (1,941 ms to 1,371), 0.35 to 2.2
+// below (119 ms to 186; 23 pegs with 15 hints, 458 to 585); checked on 8
+// fresh ones with 73 to 78% over 6 colours, 0.15 to 0.87 (382 ms to 58, 265
+// to 149, 73 to 19), and on 8 over 4 and 5 colours that the line reaches
+// there (73%), 0.75 to 1.2, each within 2.0 to 9.4 ms. Over 7 colours from
+// 22 pegs four hints for five pegs are enough (12 instances of 22 and 23
+// pegs with 77 to 87% as many hints: 0.24 to 1.0 times the time from 78%,
+// 446 ms to 109, 138 to 38, but 0.65 and 1.63 at 77%, 246 ms to 399;
+// checked on 12 fresh ones with 82 to 87%: 0.16 to 1.27, 0.57 in the
+// geometric mean, 545 ms to 154, 68 to 11, the worst 1,197 to 1,311 and 2.0
+// to 2.5). Beyond relaxManyHintsMost times as many hints as pegs the
+// searches without it are fast, and its rows, one a hint, cost more than it
+// saves (22 pegs over 4 colours with 100, 200 and 400 hints, one code: 4.5,
+// 8.1 and 22 ms without it, 18, 46 and 167 with; with 55 and 66 hints over
+// 4 to 6 colours, 2.2 to 8.7 ms against 4.0 to 13; with 44, 1.8 to 64 ms
+// against 2.9 to 9.9). From relaxDeepPegs the search without it is slow
+// enough, hints or not (26 to 32 pegs over 4 to 6 colours with three times
+// as many hints, 28 ms to 10.6 s without it, 24 to 65 ms with), that its
+// cost with more hints (24 pegs with three to eight times as many, 3 to 31
+// ms without it, 4 to 58 with; 28 pegs with eight, 13 and 35 against 84 and
+// 85) is kept for its worst cases (32 pegs over 6 colours with five times
+// as many, 1.6 s against 94 ms).
 func (p *problem) relaxesAtNodes() bool {
 	if p.pegs >= relaxDeepPegs {
 		return true

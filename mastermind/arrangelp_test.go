@@ -329,3 +329,60 @@ func TestFractional(t *testing.T) {
 		t.Fatalf("%d roots branched on a share: too few for a test", chosen)
 	}
 }
+
+// TestExpectsNone: codes of at least relaxNonePegs pegs with 2 to 4 pegs
+// a colour solve the relaxation at the nodes of multisets expected to
+// have no arrangement, over any colours and with any hints; not with
+// fewer pegs, fewer pegs a colour or more (fewBeyond's), nor multisets
+// expected to have some; and Solve finds exactly the codes of the
+// searches without it.
+func TestExpectsNone(t *testing.T) {
+	r := rand.New(rand.NewPCG(55, 56))
+	for i, tc := range []struct {
+		max, pegs, hints int
+		want             bool
+	}{
+		{9, 24, 30, true},
+		{8, 22, 26, true},
+		{11, 22, 28, true},
+		{9, 24, 6, false},   // many arrangements expected
+		{13, 24, 30, false}, // fewer than 2 pegs a colour
+		{10, 21, 30, false}, // too short
+		{5, 24, 30, false},  // more than 4 pegs a colour
+	} {
+		in := alteredInstance(r, tc.max, tc.pegs, tc.hints, i%2 == 1)
+		p := prepareAs(in, false)
+		none := false
+		p.multisets(func(k *[wordColours + 1]uint8) bool {
+			var rx relaxer
+			rx.begin(p, k[:])
+			if p.expectsNone(k[:]) {
+				none = true
+				if !rx.on {
+					t.Fatalf("%d pegs over %d colours, %d hints: a multiset expecting none not relaxed at the nodes", tc.pegs, tc.max, tc.hints)
+				}
+				if p.arrangements(k) >= relaxNoneExpected {
+					t.Fatalf("%d pegs over %d colours, %d hints: 10^%.2f arrangements expected", tc.pegs, tc.max, tc.hints, p.arrangements(k))
+				}
+			}
+			return true
+		})
+		if none != tc.want {
+			t.Errorf("%d pegs over %d colours, %d hints: expects none %v, want %v", tc.pegs, tc.max, tc.hints, none, tc.want)
+		}
+		if !none {
+			continue
+		}
+		p.relaxArrangements = relaxNever
+		p.multisets(func(k *[wordColours + 1]uint8) bool {
+			if p.expectsNone(k[:]) {
+				t.Fatalf("%d pegs over %d colours, %d hints: expects none where the relaxation is never solved", tc.pegs, tc.max, tc.hints)
+			}
+			return true
+		})
+		want, _ := arrangeWith(in, relaxNever, true, false)
+		if got := solveAll(in); !sameCodes(got, want) {
+			t.Fatalf("%d pegs over %d colours, %d hints: %d codes, want %d", tc.pegs, tc.max, tc.hints, len(got), len(want))
+		}
+	}
+}

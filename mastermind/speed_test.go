@@ -50,6 +50,15 @@ func BenchmarkCountFewColoursLong(b *testing.B) {
 	benchmarkShapes(b, [][3]int{{4, 28, 28}, {5, 24, 24}, {6, 28, 28}, {6, 32, 32}}, 2, shapeStream)
 }
 
+// BenchmarkCountNextToNone counts two random instances of each shape
+// (colours, pegs, hints) of 24 and 25 pegs over 9 to 12 colours with more
+// hints than pegs: a code or two, or none, where the searches solve the
+// relaxation at every node of multisets expecting none (expectsNone), and
+// its solves (simplex.go) are the work.
+func BenchmarkCountNextToNone(b *testing.B) {
+	benchmarkShapes(b, [][3]int{{9, 24, 30}, {10, 25, 27}, {12, 25, 31}}, 2, shapeStream)
+}
+
 // shapeStream is a random stream of each shape (colours, pegs, hints) of
 // its own, for benchmarkShapes.
 func shapeStream(shape [3]int) uint64 { return uint64(shape[1]*1000 + shape[0]*10 + shape[2]) }

@@ -361,9 +361,6 @@ func TestExpectsNone(t *testing.T) {
 				if !rx.on {
 					t.Fatalf("%d pegs over %d colours, %d hints: a multiset expecting none not relaxed at the nodes", tc.pegs, tc.max, tc.hints)
 				}
-				if p.arrangements(k) >= relaxNoneExpected {
-					t.Fatalf("%d pegs over %d colours, %d hints: 10^%.2f arrangements expected", tc.pegs, tc.max, tc.hints, p.arrangements(k))
-				}
 			}
 			return true
 		})

@@ -330,12 +330,11 @@ func TestFractional(t *testing.T) {
 	}
 }
 
-// TestExpectsNone: codes of at least relaxNonePegs pegs with 2 to 4 pegs
-// a colour solve the relaxation at the nodes of multisets expected to
-// have no arrangement, over any colours and with any hints; not with
-// fewer pegs, fewer pegs a colour or more (fewBeyond's), nor multisets
-// expected to have some; and Solve finds exactly the codes of the
-// searches without it.
+// TestExpectsNone: codes of at least relaxNonePegs pegs with 2 pegs a
+// colour or more solve the relaxation at the nodes of multisets expected
+// to have no arrangement, over any colours and with any hints; not with
+// fewer pegs or fewer pegs a colour, nor multisets expected to have
+// some; and Solve finds exactly the codes of the searches without it.
 func TestExpectsNone(t *testing.T) {
 	r := rand.New(rand.NewPCG(55, 56))
 	for i, tc := range []struct {
@@ -348,7 +347,7 @@ func TestExpectsNone(t *testing.T) {
 		{9, 24, 6, false},   // many arrangements expected
 		{13, 24, 30, false}, // fewer than 2 pegs a colour
 		{10, 21, 30, false}, // too short
-		{5, 24, 30, false},  // more than 4 pegs a colour
+		{5, 24, 30, true},   // more than 4 pegs a colour too
 	} {
 		in := alteredInstance(r, tc.max, tc.pegs, tc.hints, i%2 == 1)
 		p := prepareAs(in, false)

@@ -134,6 +134,11 @@ type problem struct {
 	// palette, if not nil, maps the colours of this compact instance back
 	// onto those of the instance over more colours it stands for.
 	palette *palette
+	// shut[c] holds the places hints answered with no blacks shut colour c
+	// out of; shutColours the colours with any, to seat first
+	// (places.go).
+	shut        []uint64
+	shutColours []uint8
 }
 
 // prepare prepares in for the search that suits it: the plain one for
@@ -255,6 +260,7 @@ func prepareAs(in *Instance, plain bool) *problem {
 		p.count[s], p.after[s] = packLanes(p.countOf[s]), packLanes(p.afterOf[s])
 	}
 	p.want = packLanes(p.matches)
+	p.shutPlaces()
 	if !p.wide {
 		p.zobristTables()
 		p.laneTables()
@@ -1525,7 +1531,7 @@ func fewToSplit[K any](each func(yield func(K) bool), whole func(K) bool) []K {
 // splitDepth (blacks.go), or for each multiset and colour of the first
 // peg when the positions' search arranges them.
 func (p *problem) multisetJobs(yield func(job) bool) {
-	few := fewToSplit(p.multisets, func(k *[wordColours + 1]uint8) bool {
+	few := fewToSplit(seatable[[wordColours + 1]uint8](p), func(k *[wordColours + 1]uint8) bool {
 		if p.blacksFirst(k) {
 			return yield(job{k: k, blacks: true})
 		}
@@ -1561,7 +1567,7 @@ func (p *problem) multisetJobs(yield func(job) bool) {
 // that suits (blacksFirstRatio), and the only one that takes the colours
 // of a multiset by their rank.
 func (p *problem) wideJobs(yield func(job) bool) {
-	few := fewToSplit(func(each func(*[MaxColours + 1]uint8) bool) { countMultisets(p, each) },
+	few := fewToSplit(seatable[[MaxColours + 1]uint8](p),
 		func(k *[MaxColours + 1]uint8) bool { return yield(job{wide: k}) })
 	if len(few) == 0 {
 		return

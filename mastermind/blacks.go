@@ -780,6 +780,9 @@ func (b *blackFirst) search(d int, yield func(Code) bool) bool {
 		if s.open == 0 {
 			return yield(b.code)
 		}
+		if d == 0 && !again && !b.seated(s) {
+			return true
+		}
 		if b.refuted(d, s, again) {
 			return true
 		}

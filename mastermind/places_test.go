@@ -9,25 +9,69 @@ import (
 )
 
 // pigeonhole returns an instance of pegs pegs whose code has one peg of
-// each of colours 1 to k, all in the first places places, and colour k+1
-// in the others: hints answered 1/0 (a guess all of one colour), 0/0 (all
-// of colour k+2, which the code lacks) and 0/1 (a colour at the places
-// from places on, k+2 before them). With places < k it has no code: k
-// colours of one peg each and fewer places between them.
+// each of colours 1 to k, all in the first places places, and colours k+1
+// and k+2 in the others, half and half: hints answered with blacks alone
+// (a guess all of one colour), 0/0 (all of colour k+3, which the code
+// lacks) and 0/1 (a colour at the places from places on, k+3 before
+// them). With places < k it has no code: k colours of one peg each and
+// fewer places between them; two colours fill the others, so that no
+// place is left one colour, which a search would see at once.
 func pigeonhole(k, pegs, places int) *Instance {
-	all := func(c int) Code { return Code(slices.Repeat([]uint8{uint8(c)}, pegs)) }
-	filler, absent := k+1, k+2
-	in := &Instance{Max: k + 2}
+	in, absent := fillers(k, pegs, 0)
 	for c := 1; c <= k; c++ {
-		in.Hints = append(in.Hints, Hint{all(c), Answer{Blacks: 1}})
-	}
-	in.Hints = append(in.Hints, Hint{all(filler), Answer{Blacks: pegs - k}}, Hint{all(absent), Answer{}})
-	for c := 1; c <= k; c++ {
-		g := all(c)
+		g := uniform(c, pegs)
 		for q := range places {
 			g[q] = uint8(absent)
 		}
 		in.Hints = append(in.Hints, Hint{g, Answer{Whites: 1}})
+	}
+	return in
+}
+
+// fillers returns the hints of pigeonhole's instances bar those that shut
+// colours out of places, for pegs pegs of which marked are colour k+4,
+// and the colour the code lacks.
+func fillers(k, pegs, marked int) (in *Instance, absent int) {
+	in = &Instance{Max: k + 3 + marked}
+	for c := 1; c <= k; c++ {
+		in.Hints = append(in.Hints, Hint{uniform(c, pegs), Answer{Blacks: 1}})
+	}
+	rest := pegs - k - marked
+	in.Hints = append(in.Hints, Hint{uniform(k+1, pegs), Answer{Blacks: rest / 2}},
+		Hint{uniform(k+2, pegs), Answer{Blacks: rest - rest/2}}, Hint{uniform(k+3, pegs), Answer{}})
+	return in, k + 3
+}
+
+// uniform returns a guess of pegs pegs all of colour c.
+func uniform(c, pegs int) Code { return Code(slices.Repeat([]uint8{uint8(c)}, pegs)) }
+
+// fillings returns the ways of filling n places with pigeonhole's two
+// filler colours, half and half: n choose n/2.
+func fillings(n int) int {
+	ways := 1
+	for i := range n / 2 {
+		ways = ways * (n - i) / (i + 1)
+	}
+	return ways
+}
+
+// pigeonholeMarked is pigeonhole with a marker: colour k+4, once, at the
+// last place, and the hints that shut colours 1 to k out of the places
+// from places on have the marker there too, answered 1/1. They shut
+// nothing until the marker is placed, which the hints force at once.
+func pigeonholeMarked(k, pegs, places int) *Instance {
+	in, absent := fillers(k, pegs, 1)
+	marker := k + 4
+	last := uniform(absent, pegs)
+	last[pegs-1] = uint8(marker)
+	in.Hints = append(in.Hints, Hint{uniform(marker, pegs), Answer{Blacks: 1}}, Hint{last, Answer{Blacks: 1}})
+	for c := 1; c <= k; c++ {
+		g := uniform(c, pegs)
+		for q := range places {
+			g[q] = uint8(absent)
+		}
+		g[pegs-1] = uint8(marker)
+		in.Hints = append(in.Hints, Hint{g, Answer{Blacks: 1, Whites: 1}})
 	}
 	return in
 }
@@ -73,8 +117,8 @@ func TestPlacesFit(t *testing.T) {
 
 // TestPigeonhole: the pigeonhole's instances have no code, whatever the
 // search their multiset would get, as no multiset is left to search; with
-// as many places as colours, each way of seating the colours there is a
-// code.
+// as many places as colours, each way of seating the colours there, and the
+// fillers in the other places, is a code.
 func TestPigeonhole(t *testing.T) {
 	for _, tc := range []struct{ k, pegs int }{{3, 8}, {4, 10}, {8, 48}, {8, 64}, {10, 64}, {12, 64}, {16, 64}, {30, 64}} {
 		t.Run(fmt.Sprintf("%d colours over %d pegs", tc.k, tc.pegs), func(t *testing.T) {
@@ -96,7 +140,7 @@ func TestPigeonhole(t *testing.T) {
 	}
 	for k := 3; k <= 6; k++ {
 		in := pigeonhole(k, 10, k)
-		want := 1
+		want := fillings(10 - k)
 		for i := 2; i <= k; i++ {
 			want *= i
 		}
@@ -107,6 +151,57 @@ func TestPigeonhole(t *testing.T) {
 	in = pigeonhole(3, 6, 3)
 	if got, want := solveAll(in), bruteForce(in); !sameCodes(got, want) {
 		t.Errorf("3 colours in 3 places: %d codes, brute force %d", len(got), len(want))
+	}
+}
+
+// TestPigeonholeMarked: where the hints shut colours out of places only
+// once what they force is placed, the blacks-first search refutes the
+// multiset at its root, and the positions' search has it do so
+// (rootSeated) and ends; with as many places as colours, the codes are all there.
+func TestPigeonholeMarked(t *testing.T) {
+	for _, tc := range []struct{ k, pegs int }{{3, 8}, {6, 40}, {8, 48}, {8, 64}, {12, 64}, {16, 64}, {14, 20}, {18, 22}, {30, 40}} {
+		t.Run(fmt.Sprintf("%d colours over %d pegs", tc.k, tc.pegs), func(t *testing.T) {
+			in := pigeonholeMarked(tc.k, tc.pegs, tc.k-1)
+			p := prepareAs(in, false)
+			b, a := newBlackFirst(p), newArranger(p)
+			multisets := 0
+			p.multisets(func(k *[wordColours + 1]uint8) bool {
+				multisets++
+				if b.nodes = 0; !b.arrange(k[:], func(Code) bool { return false }) || b.nodes != 1 {
+					t.Errorf("blacks first: %d nodes, want 1 and no code", b.nodes)
+				}
+				if a.multiset = k; a.rootSeated() {
+					t.Errorf("rootSeated = true, want false")
+				}
+				if !a.arrange(k, func(Code) bool { return false }) {
+					t.Errorf("the positions' search stopped, as for a code, where it should end with none")
+				}
+				return true
+			})
+			if multisets == 0 {
+				t.Fatalf("no multiset: the instance is refuted before its seating")
+			}
+			if t.Failed() {
+				return // the searches would take minutes
+			}
+			if n, err := Count(context.Background(), in); n != 0 || err != nil {
+				t.Errorf("Count = %d, %v; want 0", n, err)
+			}
+		})
+	}
+	in := pigeonholeMarked(3, 8, 2)
+	if len(bruteForce(in)) != 0 {
+		t.Errorf("3 colours in 2 places: brute force finds codes")
+	}
+	for k := 3; k <= 5; k++ {
+		in := pigeonholeMarked(k, 10, k)
+		want := fillings(10 - k - 1)
+		for i := 2; i <= k; i++ {
+			want *= i
+		}
+		if n, err := Count(context.Background(), in); n != want || err != nil {
+			t.Errorf("%d colours in %d places: Count = %d, %v; want %d", k, k, n, err, want)
+		}
 	}
 }
 

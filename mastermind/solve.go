@@ -1048,6 +1048,12 @@ type arranger struct {
 		keys, words [wordColours]uint64
 		colours     [wordColours]uint8
 	}
+	// multiset is the multiset arranged; seatChecked is set once its
+	// search has looked at whether its pegs can be seated (unseated), as
+	// a search that has run some time does (halt).
+	multiset    *[wordColours + 1]uint8
+	seatChecked bool
+	unseated    bool
 }
 
 // tailPegs is how many last positions have their arrangements kept, and
@@ -1128,7 +1134,8 @@ func (a *arranger) arrange(k *[wordColours + 1]uint8, yield func(Code) bool) boo
 		a.tail = a.pegs
 	}
 	a.relax.begin(a.problem, k[:])
-	return a.place(0, yield)
+	a.multiset, a.seatChecked, a.unseated = k, false, false
+	return a.place(0, yield) || a.unseated
 }
 
 // refuted reports whether the relaxation of the node at position p, its
@@ -1203,7 +1210,7 @@ func (a *arranger) place(p int, yield func(Code) bool) bool {
 	if p == a.tail {
 		return a.placeTail(p, yield)
 	}
-	if a.nodes++; a.nodes%4096 == 0 && a.stop.Load() {
+	if a.nodes++; a.nodes%4096 == 0 && a.halt() {
 		return false
 	}
 	// Only states with a few positions left are worth remembering: above
@@ -1259,6 +1266,21 @@ func (a *arranger) place(p int, yield func(Code) bool) bool {
 		a.dead.add(key)
 	}
 	return ok
+}
+
+// halt reports whether the search stops: the caller gave up, or its
+// multiset's pegs cannot be seated (rootSeated, looked at once, when the
+// search has run some time): it has no arrangement, and arrange says the
+// search is done.
+func (a *arranger) halt() bool {
+	if a.stop.Load() {
+		return true
+	}
+	if !a.seatChecked {
+		a.seatChecked = true
+		a.unseated = !a.rootSeated()
+	}
+	return a.unseated
 }
 
 // save copies each hint's need and slack at position p, to restore after

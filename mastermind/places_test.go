@@ -205,6 +205,84 @@ func TestPigeonholeMarked(t *testing.T) {
 	}
 }
 
+// TestPlainSeated: the plain search's seating moves pegs on to make
+// room, and refutes only what no seating fits.
+func TestPlainSeated(t *testing.T) {
+	const a, b, c = 1 << 0, 1 << 1, 1 << 2 // colours 1 to 3, as may holds them
+	tests := []struct {
+		name string
+		may  []uint64
+		left []int // pegs of colours 1 to 3
+		want bool
+	}{
+		{"a peg moved on", []uint64{a | b, a, c}, []int{1, 1, 1}, true},
+		{"two colours, one place", []uint64{a | b, c, c}, []int{1, 1, 1}, false},
+		{"two pegs in two places", []uint64{a | b, a | b, c}, []int{2, 0, 1}, true},
+		{"three pegs in two places", []uint64{a | c, a | c, b}, []int{3, 0, 0}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := prepareAs(&Instance{Max: 3, Hints: []Hint{{Code{1, 2, 3}, Answer{Blacks: 1}}}}, true)
+			pa := newPlainArranger(p)
+			copy(pa.s.may, tt.may)
+			copy(pa.s.left[1:], tt.left)
+			if got := pa.seated(&pa.s); got != tt.want {
+				t.Errorf("seated = %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestPigeonholePlain: the plain search (codes of more than wordPegs)
+// refutes the pigeonhole's multisets at its root, marked or not, and seats
+// them there when the colours have as many places as pegs.
+func TestPigeonholePlain(t *testing.T) {
+	for _, tc := range []struct{ k, pegs int }{{8, 80}, {12, 100}, {20, 300}} {
+		for _, marked := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%d colours over %d pegs, marked %v", tc.k, tc.pegs, marked), func(t *testing.T) {
+				build := pigeonhole
+				if marked {
+					build = pigeonholeMarked
+				}
+				for _, places := range []int{tc.k - 1, tc.k} {
+					p := prepareAs(build(tc.k, tc.pegs, places), true)
+					a := newPlainArranger(p)
+					p.plainMultisets(func(k *[wordColours + 1]int) bool {
+						a.reset(k)
+						if a.propagate(&a.s) && a.seated(&a.s) != (places == tc.k) {
+							t.Errorf("%d places: seated = %v", places, !(places == tc.k))
+						}
+						return true
+					})
+				}
+				in := build(tc.k, tc.pegs, tc.k-1)
+				p := prepareAs(in, true)
+				a := newPlainArranger(p)
+				multisets := 0
+				p.plainMultisets(func(k *[wordColours + 1]int) bool {
+					multisets++
+					// split searches down to plainSplitDepth only, where
+					// arrange, were the root not refuted, would take minutes.
+					starts := 0
+					if a.nodes = 0; !a.split(k, func(*plainStart) bool { starts++; return true }) || starts != 0 || a.nodes != 1 {
+						t.Errorf("%d nodes, %d shares of the search left, want 1 and none", a.nodes, starts)
+					}
+					return true
+				})
+				if multisets == 0 {
+					t.Errorf("no multiset: the instance is refuted before its seating")
+				}
+				if t.Failed() {
+					return // the search would take minutes
+				}
+				if n, err := Count(context.Background(), in); n != 0 || err != nil {
+					t.Errorf("Count = %d, %v; want 0", n, err)
+				}
+			})
+		}
+	}
+}
+
 // BenchmarkSeatable lists the multisets of random instances over many
 // colours, where hints answered with no blacks are common, with their
 // pegs seated (seatable) and without (countMultisets): what seating costs

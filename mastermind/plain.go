@@ -473,7 +473,7 @@ func (a *plainArranger) search(yield func(Code) bool) bool {
 	mark := len(a.trail)
 	defer a.undo(mark)
 	s := &a.s
-	if !a.propagate(s) {
+	if !a.propagate(s) || a.depth == 0 && !a.seated(s) {
 		return true
 	}
 	q, c := a.choose(s)

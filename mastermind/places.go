@@ -56,7 +56,7 @@ func (a *arranger) rootSeated() bool {
 	b.reset(a.multiset[:])
 	s := &b.levels[0]
 	ok, _, _ := b.propagate(s)
-	return ok && (s.open == 0 || b.seated(s))
+	return ok && b.seated(s)
 }
 
 // seatable returns the multisets of p (countMultisets) whose pegs have

@@ -344,6 +344,14 @@ type relaxer struct {
 	k    []uint8 // the multiset
 	on   bool    // the search solves it at every node
 	made bool    // arrangeLP is k's
+	// late is set where the blacks-first search turned it on late
+	// (turnOnLate; its reset clears it): it is then solved only at the
+	// depths where it pays (worth). below holds, by depth, the average
+	// work below a node since, -1 until one is searched; solves counts
+	// the solves (blackFirst.work).
+	late   bool
+	below  []float64
+	solves int
 }
 
 // begin prepares r for the search of p's multiset k.

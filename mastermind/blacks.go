@@ -208,6 +208,9 @@ type blackFirst struct {
 	// fits is the relaxation refuted solved at the node, if it found
 	// shares that fit there: search branches on them (fractional).
 	fits *basis
+	// since is nodes when the search of the multiset began, found the
+	// codes it has found since (lateRelaxation).
+	since, found int
 }
 
 // blackState is what a node of the search knows.
@@ -320,6 +323,7 @@ func (b *blackFirst) reset(k []uint8) {
 	}
 	n := len(b.colours)
 	b.relax.begin(b.problem, k)
+	b.since, b.found, b.relax.late = b.nodes, 0, false
 	all := uint64(1)<<b.pegs - 1 // b.pegs is at most wordPegs, 64: 1<<64 is 0, all ones
 	for d := range b.levels {
 		l := &b.levels[d]
@@ -760,8 +764,8 @@ func (b *blackFirst) mostShared(i int, places uint64) int {
 	return best
 }
 
-// search searches from the state at level d; false if yield stopped it.
-func (b *blackFirst) search(d int, yield func(Code) bool) bool {
+// searchNode searches from the state at level d; false if yield stopped it.
+func (b *blackFirst) searchNode(d int, yield func(Code) bool) bool {
 	s := &b.levels[d]
 	if b.emit != nil && d == splitDepth {
 		return b.emit(&blackStart{d: d, code: slices.Clone(b.code), state: s.clone()})
@@ -770,7 +774,7 @@ func (b *blackFirst) search(d int, yield func(Code) bool) bool {
 	// other the last with a branch ruled out.
 	again := false
 	for {
-		if b.nodes++; b.nodes%4096 == 0 && b.stop.Load() {
+		if b.nodes++; b.nodes%4096 == 0 && b.halt() {
 			return false
 		}
 		ok, hint, places := b.propagate(s)
@@ -778,6 +782,7 @@ func (b *blackFirst) search(d int, yield func(Code) bool) bool {
 			return true
 		}
 		if s.open == 0 {
+			b.found++
 			return yield(b.code)
 		}
 		if d == 0 && !again && !b.seated(s) {
@@ -817,6 +822,107 @@ func (b *blackFirst) search(d int, yield func(Code) bool) bool {
 	return true
 }
 
+// halt reports whether the search is to stop, as it looks every few
+// thousand nodes, and turns the relaxation on late where it pays then.
+func (b *blackFirst) halt() bool {
+	if b.stop.Load() {
+		return true
+	}
+	b.lateRelaxation()
+	return false
+}
+
+// lateRelaxation turns the relaxation on, for the rest of the multiset's
+// search, where the search has met many nodes a code: at least
+// relaxLate times the codes found and one, and lateFloor times
+// relaxLate. The rules for where the relaxation pays (relaxesAtNodes,
+// fewBeyond, expectsNone) read the instance's shape, and some instances
+// of shapes where it does not pay have a multiset where it would: there
+// the search meets millions of dead ends, each cheap, where the
+// relaxation, dear at each node, would cut whole subtrees. Counting the
+// nodes a code tells them apart as the search goes. Turned on late, it is
+// solved only at the depths whose subtrees are large enough to pay for it
+// (relaxer.worth): solved at every node from there, it took 24 pegs over
+// 10 colours with 18 hints, 24 codes, from more than 3 s to 0.25 s, but
+// 28 pegs over 12 colours with 28 hints, 108 codes, from 3.5 s to 7.4
+// (where it pays, 4.1 to 4.3). Measured in-process on one core
+// (2026-12-06, an Intel Xeon; docs/mastermind.md has the figures).
+func (b *blackFirst) lateRelaxation() {
+	n := b.nodes - b.since
+	if b.relax.on || n < b.relaxLate*max(lateFloor, b.found+1) ||
+		b.relaxArrangements == relaxNever || !b.relaxFits() {
+		return
+	}
+	b.relax.turnOnLate(b.pegs)
+}
+
+// turnOnLate turns r on, late in the search of a code of pegs pegs: it is
+// solved from there on where it pays (worth).
+func (r *relaxer) turnOnLate(pegs int) {
+	r.on, r.late = true, true
+	r.below = zeroed(r.below, pegs+1)
+	for d := range r.below {
+		r.below[d] = -1
+	}
+}
+
+// worth reports whether r, turned on late, is solved at depth d: where
+// the work below a node of that depth, on average, is at least
+// lateSubtree, or not yet known. Where the relaxation refutes about half
+// the nodes it is solved at, as it does on the instances it is turned on
+// late for, a solve saves half the work below the node for
+// lateSolveCost.
+func (r *relaxer) worth(d int) bool {
+	w := r.below[d]
+	return w < 0 || w >= lateSubtree
+}
+
+// search searches from the state at level d, as searchNode does; with
+// the relaxation turned on late, as measured does.
+func (b *blackFirst) search(d int, yield func(Code) bool) bool {
+	if b.relax.late {
+		return b.measured(d, yield)
+	}
+	return b.searchNode(d, yield)
+}
+
+// measured searches from the state at level d, as searchNode does, and
+// keeps the average work below a node of depth d (work, below).
+func (b *blackFirst) measured(d int, yield func(Code) bool) bool {
+	before := b.work()
+	ok := b.searchNode(d, yield)
+	w, done := &b.relax.below[d], float64(b.work()-before)
+	if *w < 0 {
+		*w = done
+	} else {
+		*w += (done - *w) / lateAverage
+	}
+	return ok
+}
+
+// work returns the nodes searched and the relaxations solved, a solve
+// counted as lateSolveCost nodes.
+func (b *blackFirst) work() int { return b.nodes + lateSolveCost*b.relax.solves }
+
+// The relaxation turned on late (lateRelaxation): from 32,768 nodes and
+// 8,192 nodes a code; solved at the depths below whose nodes there is
+// work of lateSubtree nodes or more (relaxer.worth), a solve counted as
+// lateSolveCost nodes (a solve of 60 to 70 rows took 20 to 30 µs, a node
+// of the search 0.2), the work averaged over about the last lateAverage
+// nodes of the depth. With 131,072 nodes and 32,768 a code, the same
+// codes took 5 to 15% longer to find on some instances (2.3 s rather
+// than 2.0 for 1,168 codes of 23 pegs over 7 colours); with 16,384 and
+// 2,048, up to twice as long (0.15 s to 0.29 for 223 codes of 24 pegs
+// over 12 colours); a solve counted as 64 nodes and 128 below, or 256
+// and 1,024, the same within 10%.
+const (
+	relaxLateUnit = 1 << 13
+	lateFloor     = 4
+	lateSolveCost = 128
+	lateSubtree   = 512
+	lateAverage   = 16
+)
+
 // branch searches the state at level d with the colour of rank r at
 // position q, in level d+1; false if yield stopped it.
 func (b *blackFirst) branch(d, q int, r uint8, yield func(Code) bool) bool {
@@ -831,10 +937,14 @@ func (b *blackFirst) branch(d, q int, r uint8, yield func(Code) bool) bool {
 // sets b.fits to the relaxation if it found shares that fit, else nil.
 func (b *blackFirst) refuted(d int, s *blackState, again bool) bool {
 	b.fits = nil
+	if b.relax.late && !b.relax.worth(d) {
+		return false
+	}
 	st := b.relax.at(d, again)
 	if st == nil {
 		return false
 	}
+	b.relax.solves++
 	for q := range b.pegs {
 		open := s.open>>q&1 == 1
 		for r, c := range b.colours {

@@ -252,3 +252,68 @@ func TestFewBeyond(t *testing.T) {
 		t.Fatalf("multisets expecting few arrangements and more: %d and %d, too few to test", seen[true], seen[false])
 	}
 }
+
+// byLateRelaxation returns the codes of in arranged blacks first with
+// the relaxation turned on late (lateRelaxation) from unit nodes a code,
+// and how many multisets it was turned on for.
+func byLateRelaxation(in *Instance, unit int) (codes []Code, late int) {
+	p := prepareAs(in, false)
+	p.relaxLate = unit
+	b := newBlackFirst(p)
+	p.multisets(func(k *[wordColours + 1]uint8) bool {
+		var first relaxer
+		first.begin(p, k[:])
+		b.arrange(k[:], func(c Code) bool { codes = append(codes, slices.Clone(c)); return true })
+		if b.relax.on && !first.on {
+			late++
+		}
+		return true
+	})
+	return codes, late
+}
+
+// TestLateRelaxation: on random instances of 16 to 19 pegs, the
+// blacks-first search that turns its relaxation on late, once it has met
+// many nodes a code, finds the codes the search without it does; and it
+// turns it on for some multisets whose search would not have from the
+// start, for the test to mean something.
+func TestLateRelaxation(t *testing.T) {
+	r := rand.New(rand.NewPCG(52, 1))
+	late := 0
+	for i := range 8 {
+		max, pegs := 6+r.IntN(4), 16+r.IntN(4)
+		in := alteredInstance(r, max, pegs, 2*pegs/3+r.IntN(pegs/4), i%2 == 1)
+		want, _ := arrangeWith(in, relaxNever, true, false)
+		got, n := byLateRelaxation(in, 16)
+		late += n
+		if !sameCodes(got, want) {
+			t.Fatalf("instance %d (%d pegs over %d colours, %d hints): %d codes with the relaxation turned on late, %d without it", i, pegs, max, len(in.Hints), len(got), len(want))
+		}
+	}
+	if late == 0 {
+		t.Fatal("the relaxation was never turned on late")
+	}
+}
+
+// TestWorthLate: turned on late, the relaxation is solved at a depth
+// until the work below its nodes is known, and then where it is large.
+func TestWorthLate(t *testing.T) {
+	tests := []struct {
+		below float64
+		want  bool
+	}{
+		{-1, true},
+		{0, false},
+		{lateSubtree - 1, false},
+		{lateSubtree, true},
+		{1e6, true},
+	}
+	var r relaxer
+	r.turnOnLate(8)
+	for _, tt := range tests {
+		r.below[3] = tt.below
+		if got := r.worth(3); got != tt.want {
+			t.Errorf("worth with %v below = %v, want %v", tt.below, got, tt.want)
+		}
+	}
+}

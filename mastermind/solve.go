@@ -131,6 +131,11 @@ type problem struct {
 	// relaxAfter is how many nodes the colour counts' search visits
 	// before it solves its relaxation (countLP), or negative for never.
 	relaxAfter int
+	// relaxLate is the unit of lateRelaxation: a multiset's blacks-first
+	// search that has met relaxLate times as many nodes as codes found
+	// and one, and at least lateFloor times it, solves its relaxation
+	// from there on where it pays.
+	relaxLate int
 	// palette, if not nil, maps the colours of this compact instance back
 	// onto those of the instance over more colours it stands for.
 	palette *palette
@@ -215,7 +220,7 @@ func near(in *Instance) bool {
 // for the word searches, which take codes of up to wordPegs.
 func prepareAs(in *Instance, plain bool) *problem {
 	n := len(in.Hints)
-	p := &problem{pegs: in.Pegs(), max: in.Max, hints: n, guess: make([][]uint8, n), blacks: make([]int, n), matches: make([]int, n), plain: plain, relaxAfter: countRelaxAfter, wide: in.Max > wordColours, stop: new(atomic.Bool)}
+	p := &problem{pegs: in.Pegs(), max: in.Max, hints: n, guess: make([][]uint8, n), blacks: make([]int, n), matches: make([]int, n), plain: plain, relaxAfter: countRelaxAfter, relaxLate: relaxLateUnit, wide: in.Max > wordColours, stop: new(atomic.Bool)}
 	byColour := make([][]int, in.Max+1) // byColour[c][i]: pegs of colour c in hint i's guess
 	for c := range byColour {
 		byColour[c] = make([]int, n)

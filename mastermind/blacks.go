@@ -907,14 +907,16 @@ func (b *blackFirst) work() int { return b.nodes + lateSolveCost*b.relax.solves 
 // The relaxation turned on late (lateRelaxation): from 32,768 nodes and
 // 8,192 nodes a code; solved at the depths below whose nodes there is
 // work of lateSubtree nodes or more (relaxer.worth), a solve counted as
-// lateSolveCost nodes (a solve of 60 to 70 rows took 20 to 30 µs, a node
+// lateSolveCost nodes (a solve of 60 to 70 rows took 20 to 40 µs, a node
 // of the search 0.2), the work averaged over about the last lateAverage
 // nodes of the depth. With 131,072 nodes and 32,768 a code, the same
 // codes took 5 to 15% longer to find on some instances (2.3 s rather
 // than 2.0 for 1,168 codes of 23 pegs over 7 colours); with 16,384 and
 // 2,048, up to twice as long (0.15 s to 0.29 for 223 codes of 24 pegs
-// over 12 colours); a solve counted as 64 nodes and 128 below, or 256
-// and 1,024, the same within 10%.
+// over 12 colours). A solve counted as 64 nodes with 128 below took the
+// 108 codes of 28 pegs over 12 colours 5.4 s rather than 4.1 (one core);
+// 256 with 1,024, 3.8 s, but the instances it pays on 5 to 20% longer
+// (24 codes of 24 pegs over 10 colours, 288 ms rather than 243).
 const (
 	relaxLateUnit = 1 << 13
 	lateFloor     = 4

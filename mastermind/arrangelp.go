@@ -345,7 +345,7 @@ type relaxer struct {
 	on   bool    // the search solves it at every node
 	made bool    // arrangeLP is k's
 	// late is set where the blacks-first search turned it on late
-	// (turnOnLate; its reset clears it): it is then solved only at the
+	// (turnOnLate; begin clears it): it is then solved only at the
 	// depths where it pays (worth). below holds, by depth, the average
 	// work below a node since, -1 until one is searched; solves counts
 	// the solves (blackFirst.work).
@@ -356,7 +356,7 @@ type relaxer struct {
 
 // begin prepares r for the search of p's multiset k.
 func (r *relaxer) begin(p *problem, k []uint8) {
-	r.p, r.k, r.made = p, k, false
+	r.p, r.k, r.made, r.late = p, k, false, false
 	r.on = (p.relaxesAtNodes() || p.fewBeyond(k) || p.relaxArrangements == relaxAlways) && p.relaxes(k) ||
 		p.expectsNone(k)
 }

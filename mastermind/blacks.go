@@ -323,7 +323,7 @@ func (b *blackFirst) reset(k []uint8) {
 	}
 	n := len(b.colours)
 	b.relax.begin(b.problem, k)
-	b.since, b.found, b.relax.late = b.nodes, 0, false
+	b.since, b.found = b.nodes, 0
 	all := uint64(1)<<b.pegs - 1 // b.pegs is at most wordPegs, 64: 1<<64 is 0, all ones
 	for d := range b.levels {
 		l := &b.levels[d]

@@ -4,8 +4,10 @@
 //
 // The strategies that weigh guesses (Knuth's minimax, most parts,
 // expected size, entropy) score every code against the codes still
-// possible, as small integers from a table, and so suit games of up to
-// MaxCodes codes (4 pegs of 6 colours are 1,296; 5 of 8, 32,768).
+// possible, as small integers from a table, in games of up to MaxCodes
+// codes (4 pegs of 6 colours are 1,296; 5 of 8, 32,768); in larger ones
+// they, and the random strategy, sample the codes still possible
+// (SampledWeigher, SampledRandom).
 package breaker
 
 import (
@@ -99,11 +101,8 @@ func (s *Space) answerer() func(g, c int) int {
 
 // NewSpace lists the codes of pegs pegs over max colours.
 func NewSpace(pegs, max int) (*Space, error) {
-	if pegs < 1 || max < 1 {
-		return nil, fmt.Errorf("%d pegs of %d colours: want at least one peg and one colour", pegs, max)
-	}
-	if max > mastermind.MaxColours {
-		return nil, fmt.Errorf("%d colours: want at most %d", max, mastermind.MaxColours)
+	if err := checkShape(pegs, max); err != nil {
+		return nil, err
 	}
 	if n := math.Pow(float64(max), float64(pegs)); n > MaxCodes {
 		count := fmt.Sprintf("%.0f", n)
@@ -138,6 +137,23 @@ func NewSpace(pegs, max int) (*Space, error) {
 		}
 	}
 	return s, nil
+}
+
+// checkShape reports whether pegs pegs over max colours make a game.
+func checkShape(pegs, max int) error {
+	if pegs < 1 || max < 1 {
+		return fmt.Errorf("%d pegs of %d colours: want at least one peg and one colour", pegs, max)
+	}
+	if max > mastermind.MaxColours {
+		return fmt.Errorf("%d colours: want at most %d", max, mastermind.MaxColours)
+	}
+	return nil
+}
+
+// listable reports whether a game of pegs pegs over max colours is small
+// enough for a Space: at most MaxCodes codes.
+func listable(pegs, max int) bool {
+	return math.Pow(float64(max), float64(pegs)) <= MaxCodes
 }
 
 // index returns where code is in s.Codes: the first peg the most
@@ -308,13 +324,27 @@ func (w *Weigher) Guess(hints []mastermind.Hint) mastermind.Code {
 	return best
 }
 
+// The random and weighing strategies play games of any size: over more
+// than MaxCodes codes they sample (sample.go).
 func init() {
 	Register("random", func(pegs, max int) (Breaker, error) {
+		if err := checkShape(pegs, max); err != nil {
+			return nil, err
+		}
+		if !listable(pegs, max) {
+			return NewSampledRandom(pegs, max), nil
+		}
 		s, err := NewSpace(pegs, max)
 		return &Random{space: s}, err
 	})
 	for name, c := range map[string]Criterion{"knuth": Minimax, "most-parts": MostParts, "expected-size": ExpectedSize, "entropy": Entropy} {
 		Register(name, func(pegs, max int) (Breaker, error) {
+			if err := checkShape(pegs, max); err != nil {
+				return nil, err
+			}
+			if !listable(pegs, max) {
+				return NewSampledWeigher(pegs, max, c), nil
+			}
 			s, err := NewSpace(pegs, max)
 			if err != nil {
 				return nil, err

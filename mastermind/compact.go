@@ -163,9 +163,10 @@ func (pal *palette) expand(e *expansion, c Code, yield func(Code) bool) bool {
 	}
 }
 
-// errTooMany is Count's error past the largest int. (A constant message,
-// not made with fmt, which would run at every start of the binary.)
-var errTooMany = errors.New("more than 9223372036854775807 codes (the largest int): too many to count")
+// ErrTooMany is Count's error past the largest int: there are codes, more
+// than it can say. (A constant message, not made with fmt, which would run
+// at every start of the binary.)
+var ErrTooMany = errors.New("more than 9223372036854775807 codes (the largest int): too many to count")
 
 // ways returns how many codes of the instance compact code c stands for:
 // the palette's others to the power of c's pegs of other, and -1 past

@@ -73,8 +73,8 @@ func TestCompactAgainstWordSearch(t *testing.T) {
 // wrapped number.
 func TestCountTooMany(t *testing.T) {
 	in := &Instance{Max: MaxColours, Hints: []Hint{{Code{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}, Answer{}}}}
-	if n, err := Count(context.Background(), in); !errors.Is(err, errTooMany) || !strings.Contains(err.Error(), fmt.Sprint(math.MaxInt)) {
-		t.Fatalf("Count: %d, %v; want %v, naming the largest int", n, err, errTooMany)
+	if n, err := Count(context.Background(), in); !errors.Is(err, ErrTooMany) || !strings.Contains(err.Error(), fmt.Sprint(math.MaxInt)) {
+		t.Fatalf("Count: %d, %v; want %v, naming the largest int", n, err, ErrTooMany)
 	}
 	in.Hints[0].Guess = in.Hints[0].Guess[:4]
 	if n, err := Count(context.Background(), in); err != nil || n != 251*251*251*251 {

@@ -1762,7 +1762,7 @@ const pendingResults = 512
 // Where the instance is solved as a compact one (prepare), it counts each
 // compact code as the codes it stands for, without listing them:
 // 2,897,022,976 codes of 4 pegs over 255 colours in milliseconds where
-// listing them took 8 s. Past the largest int it returns errTooMany.
+// listing them took 8 s. Past the largest int it returns ErrTooMany.
 func Count(ctx context.Context, in *Instance) (int, error) {
 	total := 0
 	err := parallel(ctx, in, func(a *arranger, j job, emit func(int)) {
@@ -1781,9 +1781,25 @@ func Count(ctx context.Context, in *Instance) (int, error) {
 		return total >= 0
 	})
 	if err == nil && total < 0 {
-		err = errTooMany
+		err = ErrTooMany
 	}
 	return total, err
+}
+
+// Exists reports whether some code agrees with the hints: the solver
+// stopped at the first code, so that it answers at once where codes are
+// many, even past what Count can count (a codebreaker's contradiction
+// check, 30 pegs over 50 colours). It gives up with ctx's error when ctx
+// is done.
+func Exists(ctx context.Context, in *Instance) (bool, error) {
+	p := prepare(in)
+	defer context.AfterFunc(ctx, func() { p.stop.Store(true) })()
+	found := false
+	err := p.solve(func(Code) bool { found = true; return false })
+	if err == nil && !found {
+		err = ctx.Err() // stopped, not proved empty
+	}
+	return found, err
 }
 
 // addCount returns a+b, or -1 if either is -1 or the sum passes the

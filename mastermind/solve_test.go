@@ -1043,3 +1043,38 @@ func TestEstimate(t *testing.T) {
 		}
 	}
 }
+
+// TestExists: Exists says whether Count finds any code, on random small
+// instances true, altered and often contradictory, and answers at once
+// past what Count can count; a done context is an error, not an answer.
+func TestExists(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for i := range 300 {
+		in := smallInstance(r, i, 6)
+		n, err := Count(context.Background(), in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if some, err := Exists(context.Background(), in); err != nil || some != (n > 0) {
+			t.Fatalf("%v: Exists %v, %v; Count %d", in.Hints, some, err, n)
+		}
+	}
+	g := func(seed uint64) Code {
+		r := rand.New(rand.NewPCG(seed, 0))
+		c := make(Code, 30)
+		for i := range c {
+			c[i] = uint8(1 + r.IntN(50))
+		}
+		return c
+	}
+	huge := &Instance{Max: 50, Hints: []Hint{{Guess: g(1), Answer: Answer{}}, {Guess: g(2), Answer: Answer{Blacks: 1, Whites: 1}}}}
+	if some, err := Exists(context.Background(), huge); !some || err != nil {
+		t.Errorf("30 pegs over 50 colours: Exists %v, %v", some, err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	empty := &Instance{Max: 3, Hints: []Hint{{Guess: Code{1, 2}, Answer: Answer{Blacks: 2}}, {Guess: Code{1, 2}, Answer: Answer{}}}}
+	if some, err := Exists(ctx, empty); some || err == nil {
+		t.Errorf("done context: Exists %v, %v", some, err)
+	}
+}

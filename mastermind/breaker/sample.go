@@ -36,6 +36,13 @@ const (
 // share that small of 8 pegs of 9 colours is at most half a million).
 const drawTries = 40
 
+// maxListed bounds the codes a draw lists: past it the sample is drawn
+// from the first maxListed the solver lists, in its order, rather than
+// from all, so that a guess in a game of astronomically many codes (30
+// pegs of 50 colours, say) still ends; at 8 pegs of 9 colours a draw
+// lists at most about a million codes, all of them.
+const maxListed = 1 << 21
+
 // sampler draws codes still possible, uniformly, in games of any size.
 type sampler struct {
 	pegs, max int
@@ -51,8 +58,8 @@ func newSampler(pegs, max int) sampler {
 func (s *sampler) Seed(seed uint64) { s.rng = rand.New(rand.NewPCG(seed, 0x73616d)) }
 
 // draw returns n codes that agree with hints, each drawn uniformly among
-// all that do (some may repeat), or all of them if there are no more than
-// n; none if the hints contradict each other.
+// all that do (some may repeat; but see maxListed), or all of them if
+// there are no more than n; none if the hints contradict each other.
 func (s *sampler) draw(hints []mastermind.Hint, n int) []mastermind.Code {
 	in := mastermind.Instance{Max: s.max, Hints: hints}
 	var out []mastermind.Code
@@ -68,9 +75,9 @@ func (s *sampler) draw(hints []mastermind.Hint, n int) []mastermind.Code {
 	if len(hints) == 0 {
 		return out // every code agrees: only a test's tries of 0 end here
 	}
-	// Too few agree to find by chance: list them all, keeping a uniform
-	// sample of n (reservoir sampling: the k-th code listed replaces one
-	// of the n kept with chance n/k).
+	// Too few agree to find by chance: list them (up to maxListed),
+	// keeping a uniform sample of n (reservoir sampling: the k-th code
+	// listed replaces one of the n kept with chance n/k).
 	out = out[:0]
 	seen := 0
 	err := mastermind.Solve(&in, func(c mastermind.Code) bool {
@@ -80,7 +87,7 @@ func (s *sampler) draw(hints []mastermind.Hint, n int) []mastermind.Code {
 		} else if k := s.rng.IntN(seen); k < n {
 			copy(out[k], c)
 		}
-		return true
+		return seen < maxListed
 	})
 	if err != nil {
 		return nil

@@ -374,7 +374,7 @@ func (m *Model) answered() tea.Cmd {
 		return nil
 	}
 	in := mastermind.Instance{Max: m.opts.Colours, Hints: m.hints}
-	if n, _ := mastermind.Count(context.Background(), &in); n == 0 {
+	if some, _ := mastermind.Exists(context.Background(), &in); !some {
 		m.hints = m.hints[:len(m.hints)-1]
 		m.message = fmt.Sprintf("%v contradicts your earlier answers: no code gives them all. Check them (⌫ goes back a row).", a)
 		return nil

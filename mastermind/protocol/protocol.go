@@ -16,6 +16,7 @@ package protocol
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"math/big"
@@ -82,10 +83,14 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, cfg Config) error {
 				break
 			}
 			n, cerr := possible(ctx, cfg.Colours, hints)
-			if cerr != nil {
+			switch {
+			case errors.Is(cerr, mastermind.ErrTooMany):
+				err = say("error: %v", cerr)
+			case cerr != nil:
 				return cerr
+			default:
+				err = say("%d", n)
 			}
-			err = say("%d", n)
 		default:
 			a, perr := parseAnswer(line, cfg.Pegs)
 			if perr != nil {
@@ -93,11 +98,11 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, cfg Config) error {
 				break
 			}
 			hint := mastermind.Hint{Guess: guess, Answer: a}
-			n, cerr := possible(ctx, cfg.Colours, append(hints, hint))
+			some, cerr := mastermind.Exists(ctx, &mastermind.Instance{Max: cfg.Colours, Hints: append(hints, hint)})
 			if cerr != nil {
 				return cerr
 			}
-			if n == 0 {
+			if !some {
 				err = say("error: %v contradicts the earlier answers: no code gives them all; send the answer again, corrected, or new", a)
 				break
 			}

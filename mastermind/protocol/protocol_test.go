@@ -95,6 +95,26 @@ func TestAllBlackMustFit(t *testing.T) {
 	}
 }
 
+// TestBeyondCounting: in a game of more codes than an int counts (30
+// pegs of 50 colours), answers are checked at once, a contradiction is
+// still one, and count says it cannot count them rather than ending the
+// session.
+func TestBeyondCounting(t *testing.T) {
+	guess := make(always, 30)
+	for i := range guess {
+		guess[i] = uint8(1 + i)
+	}
+	line := format(mastermind.Code(guess))
+	var out strings.Builder
+	err := Serve(context.Background(), strings.NewReader("0/0\ncount\n1/1\nquit\n"), &out, Config{Pegs: 30, Colours: 50, Breaker: guess})
+	want := line + "\n" + line + "\n" +
+		"error: more than 9223372036854775807 codes (the largest int): too many to count\n" +
+		"error: 1/1 contradicts the earlier answers: no code gives them all; send the answer again, corrected, or new\n"
+	if err != nil || out.String() != want {
+		t.Errorf("got %q, %v; want %q", out.String(), err, want)
+	}
+}
+
 func parseCode(t testing.TB, line string) mastermind.Code {
 	t.Helper()
 	var c mastermind.Code

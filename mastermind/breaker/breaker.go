@@ -156,6 +156,13 @@ func listable(pegs, max int) bool {
 	return math.Pow(float64(max), float64(pegs)) <= MaxCodes
 }
 
+// sampling reports whether pegs pegs over max colours make a game too
+// large for a Space, which the sampling strategies play; NewSpace says
+// what is wrong with a shape that makes no game.
+func sampling(pegs, max int) bool {
+	return checkShape(pegs, max) == nil && !listable(pegs, max)
+}
+
 // index returns where code is in s.Codes: the first peg the most
 // significant digit.
 func (s *Space) index(code mastermind.Code) int {
@@ -328,10 +335,7 @@ func (w *Weigher) Guess(hints []mastermind.Hint) mastermind.Code {
 // than MaxCodes codes they sample (sample.go).
 func init() {
 	Register("random", func(pegs, max int) (Breaker, error) {
-		if err := checkShape(pegs, max); err != nil {
-			return nil, err
-		}
-		if !listable(pegs, max) {
+		if sampling(pegs, max) {
 			return NewSampledRandom(pegs, max), nil
 		}
 		s, err := NewSpace(pegs, max)
@@ -339,10 +343,7 @@ func init() {
 	})
 	for name, c := range map[string]Criterion{"knuth": Minimax, "most-parts": MostParts, "expected-size": ExpectedSize, "entropy": Entropy} {
 		Register(name, func(pegs, max int) (Breaker, error) {
-			if err := checkShape(pegs, max); err != nil {
-				return nil, err
-			}
-			if !listable(pegs, max) {
+			if sampling(pegs, max) {
 				return NewSampledWeigher(pegs, max, c), nil
 			}
 			s, err := NewSpace(pegs, max)

@@ -186,6 +186,7 @@ func vars() kong.Vars {
 		"size2048":       strconv.Itoa(twenty48.DefaultSize),
 		"player2048":     player.DefaultPlayer,
 		"budget2048":     defaultBudget2048,
+		"networkgames":   strconv.Itoa(player.NetworkGames),
 		"players2048":    strings.Join(player.Names(), ", ") + " (" + player.DefaultPlayer + " is the strongest), or cmd:<command> for a program speaking the protocol (docs/protocols/2048.md)",
 		"pddplayers":     strings.Join(learn.Names(), ", "),
 		"strategy":       breaker.DefaultStrategy,

@@ -206,22 +206,40 @@ func TestTrain2048(t *testing.T) {
 	if _, err := os.Stat(rates); !os.IsNotExist(err) {
 		t.Errorf("plain TD left rates: %v", err)
 	}
+	// A network of 80 games plays worse than the heuristic, which plays
+	// instead, and says why, unless --network asks for the network.
 	e := &env{ctx: context.Background(), stderr: io.Discard}
 	for _, tt := range []struct {
-		flags budgetFlags
-		want  string
+		flags      budgetFlags
+		want, note string
 	}{
-		{budgetFlags{Player: "expectimax", Budget: "strong"}, "expectimax, network of 80 games, budget strong"},
-		{budgetFlags{Player: "expectimax", Budget: "50ms"}, "expectimax, network of 80 games, budget 50ms"},
-		{budgetFlags{Player: "expectimax", Budget: "strong", Heuristic: true}, "expectimax, budget strong, heuristic"},
-		{budgetFlags{Player: "expectimax", Budget: "fast"}, "expectimax, network of 80 games, budget fast"},
-		{budgetFlags{Player: "random", Budget: "strong"}, "random"},
-		{budgetFlags{Player: "cmd:./myplayer --fast", Budget: "strong"}, "cmd:./myplayer --fast"},
+		{budgetFlags{Player: "expectimax", Budget: "strong"}, "expectimax, budget strong, heuristic", "trained over 80 games, fewer than the 500000"},
+		{budgetFlags{Player: "expectimax", Budget: "strong", Network: true}, "expectimax, network of 80 games, budget strong", ""},
+		{budgetFlags{Player: "expectimax", Budget: "50ms", Network: true}, "expectimax, network of 80 games, budget 50ms", ""},
+		{budgetFlags{Player: "expectimax", Budget: "strong", Heuristic: true}, "expectimax, budget strong, heuristic", ""},
+		{budgetFlags{Player: "expectimax", Budget: "fast"}, "expectimax, budget fast, heuristic", "--network takes it anyway"},
+		{budgetFlags{Player: "expectimax", Budget: "fast", Network: true}, "expectimax, network of 80 games, budget fast", ""},
+		{budgetFlags{Player: "random", Budget: "strong"}, "random", ""},
+		{budgetFlags{Player: "cmd:./myplayer --fast", Budget: "strong"}, "cmd:./myplayer --fast", ""},
 	} {
-		_, opts, about, _, err := tt.flags.player(e)
+		_, opts, about, note, err := tt.flags.player(e)
 		if err != nil || about != tt.want || (opts.Network != nil) != strings.Contains(tt.want, "network") {
 			t.Errorf("%+v: %q, %v", tt.flags, about, err)
 		}
+		if !strings.Contains(note, tt.note) || (tt.note == "") != (note == "") {
+			t.Errorf("%+v: note %q, want one saying %q", tt.flags, note, tt.note)
+		}
+	}
+	// The engine says so on standard error, its replies alone on standard
+	// output; both ways of rating at once are refused.
+	var out, errb bytes.Buffer
+	err = run(context.Background(), []string{"2048", "engine"}, strings.NewReader("new 1\nboard 1 1 0 0 0 0 0 0 0 0 0 0 0 0 0 0\nquit\n"), &out, &errb)
+	if replies := strings.Fields(out.String()); err != nil || len(replies) != 2 || replies[0] != "ok" || !strings.Contains(errb.String(), "fewer than the 500000") {
+		t.Errorf("engine with a network of 80 games: %v\n%s%s", err, &out, &errb)
+	}
+	_, stderr, code = call(t, "2048", "engine", "--heuristic", "--network")
+	if code == 0 || strings.Count(strings.TrimSpace(stderr), "\n") != 0 {
+		t.Errorf("--heuristic --network: exit %d\n%s", code, stderr)
 	}
 }
 

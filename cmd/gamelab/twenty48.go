@@ -144,7 +144,8 @@ const defaultBudget2048 = "fast"
 type budgetFlags struct {
 	Player    playerName `default:"${player2048}" help:"Player: ${players2048}."`
 	Budget    budget     `default:"${budget2048}" help:"How hard the player searches: fast, strong, or a time per move such as 50ms."`
-	Heuristic bool       `help:"Rate positions with the hand-written heuristic even when a trained network is cached (gamelab 2048 train)."`
+	Heuristic bool       `xor:"rating" help:"Rate positions with the hand-written heuristic even when a trained network is cached (gamelab 2048 train)."`
+	Network   bool       `xor:"rating" help:"Rate positions with the cached network however little it was trained (a network of fewer than ${networkgames} games plays worse than the heuristic, which plays instead unless told)."`
 }
 
 // playerName is a 2048 player named on the command line: a registered
@@ -182,8 +183,9 @@ func (b budget) Validate() error {
 
 // player returns the factory and options the flags name, with the cached
 // network unless --heuristic, and a description of the player for
-// reports. Where the network is missing or damaged (then set aside), the
-// heuristic plays and note says so, for the caller to show.
+// reports. Where the network is missing, damaged (then set aside) or
+// trained over fewer than player.NetworkGames games (unless --network),
+// the heuristic plays and note says so, for the caller to show.
 func (f budgetFlags) player(e *env) (factory player.Factory, opts player.Options, about, note string, err error) {
 	if command, ok := f.Player.command(); ok {
 		// Each worker of a benchmark runs a program of its own.
@@ -199,15 +201,23 @@ func (f budgetFlags) player(e *env) (factory player.Factory, opts player.Options
 		if err != nil {
 			return nil, opts, "", "", err
 		}
-		net, games, err := ntuple.LoadCached(dir)
-		switch {
-		case err == nil:
+		// A network trained too little plays worse than the heuristic:
+		// its header says so before hundreds of megabytes are loaded.
+		switch games, err := ntuple.CachedGames(dir); {
+		case errors.Is(err, cache.ErrMissing):
+			note = fmt.Sprintf("no trained network in %s: the heuristic plays (gamelab 2048 train makes one: from %d games of training, stronger at every level, and far faster at the strong one)", dir, player.NetworkGames)
+		case err != nil:
+			note = err.Error()
+		case games < player.NetworkGames && !f.Network:
+			note = fmt.Sprintf("the network in %s was trained over %d games, fewer than the %d from which it plays better than the heuristic: the heuristic plays (gamelab 2048 train goes on from it; --network takes it anyway)", dir, games, player.NetworkGames)
+		default:
+			net, games, err := ntuple.LoadCached(dir)
+			if err != nil {
+				note = err.Error()
+				break
+			}
 			opts.Network = net
 			about = fmt.Sprintf("%s, network of %d games", about, games)
-		case errors.Is(err, cache.ErrMissing):
-			note = fmt.Sprintf("no trained network in %s: the heuristic plays (gamelab 2048 train makes a network: stronger at every level, and far faster at the strong one)", dir)
-		default:
-			note = err.Error()
 		}
 	}
 	if f.Player == player.DefaultPlayer {
@@ -501,6 +511,9 @@ func (c *twenty48TrainCmd) Run(e *env) error {
 		if left == 0 {
 			fmt.Fprintf(e.stderr, "%d games in all, kept in %s\n", trained, path)
 		}
+	}
+	if trained < player.NetworkGames {
+		fmt.Fprintf(e.stderr, "the player takes the network from %d games of training on (%d to go; --network takes it now)\n", player.NetworkGames, player.NetworkGames-trained)
 	}
 	return writeCurve(e.stdout, curve)
 }

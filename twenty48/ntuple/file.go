@@ -122,26 +122,7 @@ func writeRecords(w io.Writer, weights [][]atomic.Uint32) error {
 func Load(r io.Reader) (*Network, int64, error) {
 	at, start := randomAccess(r)
 	br := bufio.NewReader(r)
-	head := make([]byte, len(magic))
-	if _, err := io.ReadFull(br, head); err != nil {
-		return nil, 0, errors.New("not a 2048 n-tuple network")
-	}
-	stages := 0
-	switch string(head) {
-	case magic, magicV3:
-		k, err := readStages(br, "network's")
-		if err != nil {
-			return nil, 0, err
-		}
-		stages = k
-	case magicV2:
-		stages = 2
-	case magicV1:
-		stages = 1
-	default:
-		return nil, 0, errors.New("not a 2048 n-tuple network of this version")
-	}
-	games, err := readGames(br, "network's")
+	head, stages, games, err := readHeader(br)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -150,7 +131,7 @@ func Load(r io.Reader) (*Network, int64, error) {
 		n.allocate(1)
 	}
 	w := n.all()[:stages*Tuples]
-	if string(head) == magic {
+	if head == magic {
 		err = readSegments(br, at, start+headSize(magic), w)
 	} else {
 		err = readStream(br, w)
@@ -160,6 +141,38 @@ func Load(r io.Reader) (*Network, int64, error) {
 	}
 	n.staged = stages == 2
 	return n, games, nil
+}
+
+// Games reads the games a network written by Save was trained over from
+// its header alone, without its weights (hundreds of megabytes).
+func Games(r io.Reader) (int64, error) {
+	_, _, games, err := readHeader(bufio.NewReader(r))
+	return games, err
+}
+
+// readHeader reads the header of a network file: its magic line, its
+// stages in use and its games.
+func readHeader(br *bufio.Reader) (head string, stages int, games int64, err error) {
+	b := make([]byte, len(magic))
+	if _, err := io.ReadFull(br, b); err != nil {
+		return "", 0, 0, errors.New("not a 2048 n-tuple network")
+	}
+	switch head = string(b); head {
+	case magic, magicV3:
+		if stages, err = readStages(br, "network's"); err != nil {
+			return "", 0, 0, err
+		}
+	case magicV2:
+		stages = 2
+	case magicV1:
+		stages = 1
+	default:
+		return "", 0, 0, errors.New("not a 2048 n-tuple network of this version")
+	}
+	if games, err = readGames(br, "network's"); err != nil {
+		return "", 0, 0, err
+	}
+	return head, stages, games, nil
 }
 
 // headSize returns the size of the header of a file opened by magic:
@@ -368,6 +381,16 @@ func (n *Network) all() [][]atomic.Uint32 {
 // having moved the file aside, if it cannot be used.
 func LoadCached(dir cache.Dir) (*Network, int64, error) {
 	return loadCached(dir, FileName, Load)
+}
+
+// CachedGames returns the games the network cached in dir was trained
+// over, reading its header alone; it fails as LoadCached does.
+func CachedGames(dir cache.Dir) (int64, error) {
+	_, games, err := loadCached(dir, FileName, func(r io.Reader) (struct{}, int64, error) {
+		games, err := Games(r)
+		return struct{}{}, games, err
+	})
+	return games, err
 }
 
 // SaveCached writes n, trained over games games, to dir, atomically, and

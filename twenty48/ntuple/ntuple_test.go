@@ -196,6 +196,9 @@ func TestCached(t *testing.T) {
 	if _, _, err := LoadCached(dir); !errors.Is(err, cache.ErrMissing) {
 		t.Fatalf("nothing cached: %v", err)
 	}
+	if _, err := CachedGames(dir); !errors.Is(err, cache.ErrMissing) {
+		t.Fatalf("nothing cached, its games: %v", err)
+	}
 	path, err := SaveCached(dir, trained(t, 20), 20)
 	if err != nil {
 		t.Fatal(err)
@@ -203,18 +206,27 @@ func TestCached(t *testing.T) {
 	if _, games, err := LoadCached(dir); err != nil || games != 20 {
 		t.Fatalf("LoadCached: %v, %d games", err, games)
 	}
-	if err := os.WriteFile(path, []byte("not a network"), 0o644); err != nil {
-		t.Fatal(err)
+	if games, err := CachedGames(dir); err != nil || games != 20 {
+		t.Fatalf("CachedGames: %v, %d games", err, games)
 	}
-	var damaged *cache.DamagedError
-	if _, _, err := LoadCached(dir); !errors.As(err, &damaged) {
-		t.Fatalf("damaged: %v", err)
-	}
-	if _, err := os.Stat(path); !os.IsNotExist(err) {
-		t.Error("the damaged file is still in place")
-	}
-	if backups, _ := filepath.Glob(path + ".damaged-*"); len(backups) != 1 {
-		t.Errorf("backups %v", backups)
+	// Damaged, the file is set aside whichever reads it first.
+	for i, read := range []func() error{
+		func() error { _, _, err := LoadCached(dir); return err },
+		func() error { _, err := CachedGames(dir); return err },
+	} {
+		if err := os.WriteFile(path, []byte("not a network"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		var damaged *cache.DamagedError
+		if err := read(); !errors.As(err, &damaged) {
+			t.Fatalf("damaged, read %d: %v", i, err)
+		}
+		if _, err := os.Stat(path); !os.IsNotExist(err) {
+			t.Errorf("read %d: the damaged file is still in place", i)
+		}
+		if backups, _ := filepath.Glob(path + ".damaged-*"); len(backups) == 0 {
+			t.Errorf("read %d: no backup", i)
+		}
 	}
 }
 
@@ -331,6 +343,9 @@ func TestLoadEarlierVersions(t *testing.T) {
 		if err := saveStream(&buf, 50, tt.head, n.all()[:n.stages()*Tuples]); err != nil {
 			t.Fatal(err)
 		}
+		if games, err := Games(bytes.NewReader(buf.Bytes())); err != nil || games != 50 {
+			t.Fatalf("%s: Games: %v, %d games", tt.name, err, games)
+		}
 		m, games, err := Load(&buf)
 		if err != nil || games != 50 || m.Staged() != n.Staged() {
 			t.Fatalf("%s: %v, %d games, staged %v", tt.name, err, games, m.Staged())
@@ -405,7 +420,13 @@ func FuzzLoad(f *testing.F) {
 	f.Add(v3.Bytes())
 	f.Fuzz(func(t *testing.T, data []byte) {
 		for _, r := range readers(data) {
-			Load(r) // must not panic
+			// Must not panic; where the whole file loads, its header
+			// alone says the same games.
+			if _, games, err := Load(r); err == nil {
+				if g, err := Games(bytes.NewReader(data)); err != nil || g != games {
+					t.Fatalf("Load: %d games; Games: %d, %v", games, g, err)
+				}
+			}
 		}
 	})
 }

@@ -108,6 +108,16 @@ func Lookup(name string) (Factory, error) { return factories.Lookup(name) }
 // DefaultPlayer names the strongest player.
 const DefaultPlayer = "expectimax"
 
+// NetworkGames is how many games a cached network must have been trained
+// over for the default player to rate positions with it rather than with
+// the heuristic: trained less, it plays worse. With a tenth of the
+// heuristic added, as the levels add it, a network of 311,145 games (by
+// temporal coherence, the trainer's default) made 16384 in 31 of 40 games
+// at the strong level, where the heuristic's strong level makes it in
+// about 86 of 100; trained on to 477,267 games, in all of 30, and 32768 in
+// 6 (docs/2048.md).
+const NetworkGames = 500_000
+
 // ParseBudget reads a budget as users write it: fast, strong, or a time
 // per move such as 50ms, searched as the fast level first and then wider
 // while the time allows. The levels search less deep with a network,

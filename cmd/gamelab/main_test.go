@@ -172,8 +172,8 @@ func TestStretch(t *testing.T) {
 }
 
 // TestTrain2048 trains a network in stretches, each going on from the
-// cached one, and the player uses it unless told not to or at the fast
-// level.
+// cached one; the player leaves a network of so few games aside for the
+// heuristic unless --network asks for it.
 func TestTrain2048(t *testing.T) {
 	stdout, stderr, code := call(t, "2048", "train", "--games", "40", "--every", "20")
 	if code != 0 || !strings.Contains(stderr, "40 games in all") || strings.Count(stdout, "│") != 2 {

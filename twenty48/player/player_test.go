@@ -137,8 +137,8 @@ func BenchmarkSearchStrong(b *testing.B) {
 
 // BenchmarkSearchStrongFull is a move of the strong level on a board
 // with an 8192 and one cell empty, its root moves on all cores: the search
-// fills a table of 2^20 entries (16 MiB), whose probes land anywhere in
-// it.
+// fills the table to its largest (maxTableSize), whose probes land
+// anywhere in it.
 func BenchmarkSearchStrongFull(b *testing.B) {
 	e := NewExpectimax(Strong, nil)
 	board := twenty48.Board(0x7641_8532_b320_d212)

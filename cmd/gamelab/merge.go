@@ -48,7 +48,7 @@ func (c *mergeCmd) Run(e *env) error {
 func runBench(e *env, label string, cfg bench.Config, newPlayer func() (bench.Player, error)) (*bench.Report, error) {
 	var progress bench.Progress
 	if f, ok := e.stderr.(*os.File); ok {
-		progress = bench.ForTerminal(f, label)
+		progress = bench.ForFile(f, label)
 	}
 	return bench.Run(e.ctx, cfg, newPlayer, progress)
 }

@@ -8,6 +8,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -486,5 +487,44 @@ func TestRunStopsWhenEnough(t *testing.T) {
 	}
 	if n := len(r.Outcomes); n < 10 || n > 12 {
 		t.Errorf("%d games, want 10 and the few under way", n)
+	}
+}
+
+func TestLogLine(t *testing.T) {
+	l := NewLog(nil, "2048")
+	tests := []struct {
+		done, total int
+		elapsed     time.Duration
+		want        string
+	}{
+		{0, 20, 90 * time.Second, "2048: 0/20 games in 1m30s"},
+		{3, 20, 18 * time.Minute, "2048: 3/20 games in 18m0s, about 1h42m0s to go"},
+		{20, 20, 2 * time.Hour, "2048: 20/20 games in 2h0m0s"},
+	}
+	for _, tt := range tests {
+		if got := l.Line(tt.done, tt.total, tt.elapsed); got != tt.want {
+			t.Errorf("Line(%d, %d, %v) = %q, want %q", tt.done, tt.total, tt.elapsed, got, tt.want)
+		}
+	}
+}
+
+// TestLogUpdate: a Log writes a line only once LogEvery has passed since
+// the last, so that a short run writes nothing.
+func TestLogUpdate(t *testing.T) {
+	var buf bytes.Buffer
+	l := NewLog(&buf, "oware")
+	clock := l.start
+	l.now = func() time.Time { return clock }
+	var lines []string
+	for i, step := range []time.Duration{10 * time.Second, 40 * time.Second, 20 * time.Second, 5 * time.Second, 2 * time.Minute} {
+		clock = clock.Add(step)
+		l.Update(i+1, 5)
+		lines = append(lines, buf.String())
+		buf.Reset()
+	}
+	l.Finish()
+	want := []string{"", "", "oware: 3/5 games in 1m10s, about 47s to go\n", "", "oware: 5/5 games in 3m15s\n"}
+	if !slices.Equal(lines, want) {
+		t.Errorf("lines = %q, want %q", lines, want)
 	}
 }

@@ -42,13 +42,6 @@ type Budget struct {
 	MinDepth, MaxDepth, DepthOffset int
 	// MinProbability prunes chance branches less likely than it.
 	MinProbability float32
-	// Shallowest is how much less likely than its own a line may be for
-	// an entry of the transposition table to answer for it: the entry's
-	// value was searched less deep than the line would search it, and the
-	// less alike the two the more the value errs, but the more often the
-	// table answers. Zero means 0.5 (an entry answers for lines up to
-	// twice as likely as its own; see table).
-	Shallowest float32
 	// HeuristicWeight, with a network, adds the heuristic's rating of a
 	// position, times it, to the network's: a network trained for hours
 	// on two cores knows less of what loses games than the line tables do.
@@ -58,14 +51,6 @@ type Budget struct {
 	// of the last and the depths one move more: the levels' own way of
 	// searching deeper, spent where the spawns are few.
 	PerMove time.Duration
-}
-
-// shallowest returns b.Shallowest, or its default where zero.
-func (b Budget) shallowest() float32 {
-	if b.Shallowest == 0 {
-		return 0.5
-	}
-	return b.Shallowest
 }
 
 // The levels the command line names.
@@ -82,9 +67,8 @@ var (
 	// tuned at this level; the former rule (two to four moves by the
 	// number of distinct tiles, pruning at 0.1%) made 352 at 0.141.
 	Fast = Budget{MinDepth: 4, MaxDepth: 8, DepthOffset: 0, MinProbability: 0.03}
-	// Strong bounds its search by chance too, as far as 0.08%: six to
-	// twelve moves ahead (the chance ends every line first late in a
-	// game). 16384 in 14 of 20 games (seed 101) at 8.7
+	// Strong bounds its search by chance too, as far as 0.1%: six to
+	// twelve moves ahead. 16384 in 14 of 20 games (seed 101) at 8.7
 	// CPU-seconds per 10,000 points; the former rule (three to seven
 	// moves by the number of distinct tiles, pruning at 0.01%) made 16384
 	// in 1 of 6 games at 9.6, where this one made it in the 3 it played
@@ -96,16 +80,8 @@ var (
 	// 20 games: 16384 in 18, 32768 in 2, at 13.0; seed 103, 10 games:
 	// 16384 in all, no 32768, at 10.7. With the children's slots read
 	// ahead, the same moves at 10-13% less: seed 104, 10 games, 16384 in
-	// 9, 32768 in 1, at 10.2.) Those are the games of 0.1%, with table
-	// entries answering lines up to twice as likely as their own. Since
-	// 2026-12-07 entries answer lines nearly three times as likely, which
-	// saves 15% of the time at the same quality, spent on lines down to
-	// 0.08%: on 1,380 boards past 16384 searched on one core, against a
-	// search ten times deeper, the moves differed on 74, the new better on
-	// 50 and the former on 24, for 8% more time (39.6 s against 36.7 and
-	// 36.0); entries as before at 0.07%, the new better on 28 of 40
-	// boards that differ, for 40% more (docs/2048.md).
-	Strong = Budget{MinDepth: 6, MaxDepth: 12, DepthOffset: 0, MinProbability: 0.0008, Shallowest: 0.35}
+	// 9, 32768 in 1, at 10.2.)
+	Strong = Budget{MinDepth: 6, MaxDepth: 12, DepthOffset: 0, MinProbability: 0.001}
 	// FastNetwork and StrongNetwork are the levels with a trained network,
 	// which rate a position by the network plus a tenth of the heuristic
 	// (figures with a network of 311,145 games by temporal coherence).
@@ -198,7 +174,7 @@ func (e *Expectimax) search(b twenty48.Board, bounds Budget) (twenty48.Direction
 		}
 		moved[i] = true
 		weigh := func() {
-			s := searcher{t: e.table, minProb: bounds.MinProbability, shallowest: bounds.shallowest(), net: e.net, lines: e.lines, heuristicWeight: bounds.HeuristicWeight}
+			s := searcher{t: e.table, minProb: bounds.MinProbability, net: e.net, lines: e.lines, heuristicWeight: bounds.HeuristicWeight}
 			values[i] = s.points(points) + s.chance(next, depth-1, 1)
 			stored[i] = s.stored
 		}
@@ -226,7 +202,6 @@ func (e *Expectimax) search(b twenty48.Board, bounds Budget) (twenty48.Direction
 type searcher struct {
 	t               *table
 	minProb         float32
-	shallowest      float32 // Budget.Shallowest
 	net             *ntuple.Network
 	lines           *[1 << 16]float32
 	heuristicWeight float32 // Budget.HeuristicWeight
@@ -317,7 +292,7 @@ func (s *searcher) chance(b twenty48.Board, depth int, prob float32) float32 {
 	if depth <= 0 || prob < s.minProb {
 		return s.rate(b, b.Transpose())
 	}
-	if v, ok := s.t.get(b, depth, prob*s.shallowest); ok {
+	if v, ok := s.t.get(b, depth, prob); ok {
 		return v
 	}
 	empty := b.Empty()
@@ -362,16 +337,15 @@ func distinct(b twenty48.Board) int {
 // board exclusive-or its data) and its data, so that a reader meeting an
 // entry half written by another goroutine sees a key that fits no board
 // it looks for; and 16 bytes, so that a probe costs one cache miss: the
-// table is larger than the nearest caches, and its misses are what a
-// deep search waits on.
+// table is far larger than the caches, and its misses are what a deep
+// search waits on.
 //
 // An entry answers only for searches about as deep as its own or
 // shallower: as many moves to go or fewer, and a line reaching it at most
-// twice as likely as the one it was searched from (Budget.Shallowest; at
-// the strong level nearly three times). The chance of the line, against
-// the threshold, bounds how far below the search goes: a value searched
-// from a far less likely line is a shallower one, and taken for any line
-// it cost the fast level a sixth of its strength.
+// twice as likely (shallowest) as the one it was searched from. The chance
+// of the line, against the threshold, bounds how far below the search
+// goes: a value searched from a far less likely line is a shallower one,
+// and taken for any line it cost the fast level a sixth of its strength.
 // Asking for lines no likelier at all cost 2.6 times the time for little
 // more: the same position is reached along lines a little more and a
 // little less likely (spawns in another order, merges between them), and
@@ -397,6 +371,7 @@ type entry struct {
 const (
 	genShift, genBits = 54, 10
 	maxStoredDepth    = 63
+	shallowest        = 0.5 // the least likely a line an entry serves, against its own
 )
 
 // The table starts small, as most searches are (a larger one only costs
@@ -451,8 +426,8 @@ func (t *table) touch(b twenty48.Board) {
 }
 
 // get returns the value of b searched at least depth moves deep from a
-// line at least least likely, if the table has it.
-func (t *table) get(b twenty48.Board, depth int, least float32) (float32, bool) {
+// line at least prob*shallowest likely, if the table has it.
+func (t *table) get(b twenty48.Board, depth int, prob float32) (float32, bool) {
 	i := t.slot(b)
 	for probe := range uint64(4) {
 		e := &t.entries[(i+probe)&t.mask]
@@ -461,7 +436,7 @@ func (t *table) get(b twenty48.Board, depth int, least float32) (float32, bool) 
 			return 0, false
 		}
 		if e.key.Load()^data == uint64(b) {
-			ok := int(data>>48&maxStoredDepth) >= depth && uint32(data>>32&0xffff)<<16 >= math.Float32bits(least)
+			ok := int(data>>48&maxStoredDepth) >= depth && uint32(data>>32&0xffff)<<16 >= math.Float32bits(prob*shallowest)
 			return math.Float32frombits(uint32(data)), ok
 		}
 	}

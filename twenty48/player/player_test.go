@@ -202,25 +202,6 @@ func TestTableSlotsSpread(t *testing.T) {
 	}
 }
 
-// TestShallowest: the lower a budget's Shallowest, the more often the
-// table's entries answer for lines likelier than their own, and the fewer
-// positions the search has to search (and store) itself.
-func TestShallowest(t *testing.T) {
-	board := twenty48.Board(0x7641_8532_b320_d212) // one cell empty: lines reach positions many ways
-	stored := func(shallowest float32) int {
-		e := NewExpectimax(Budget{MinDepth: 8, MaxDepth: 8, MinProbability: 0.001, Shallowest: shallowest}, nil)
-		e.oneCore = true
-		e.Move(board)
-		return e.table.stored
-	}
-	if near, far := stored(0.9), stored(0.05); far >= near {
-		t.Errorf("entries answering lines 20 times as likely: %d positions stored, against %d at 0.9", far, near)
-	}
-	if d := (Budget{}).shallowest(); d != 0.5 {
-		t.Errorf("the default Shallowest is %v, want 0.5", d)
-	}
-}
-
 // TestTable: an entry answers for searches no deeper than its own (in
 // moves and in the chance of the line), a new generation forgets it, and a
 // table half filled doubles when cleared.
@@ -238,8 +219,7 @@ func TestTable(t *testing.T) {
 		prob  float32
 		want  bool
 	}{{1, 0.25, true}, {3, 0.25, true}, {3, 0.01, true}, {3, 0.5, true}, {4, 0.25, false}, {3, 0.51, false}, {1, 1, false}} {
-		// A line up to twice as likely as the entry's own, as Budget's default.
-		if v, ok := tab.get(b, c.depth, c.prob*(Budget{}).shallowest()); ok != c.want || ok && v != 42 {
+		if v, ok := tab.get(b, c.depth, c.prob); ok != c.want || ok && v != 42 {
 			t.Errorf("get %d moves deep at %v: %v, %v; want 42, %v", c.depth, c.prob, v, ok, c.want)
 		}
 	}

@@ -337,8 +337,8 @@ func distinct(b twenty48.Board) int {
 // board exclusive-or its data) and its data, so that a reader meeting an
 // entry half written by another goroutine sees a key that fits no board
 // it looks for; and 16 bytes, so that a probe costs one cache miss: the
-// table is far larger than the caches, and its misses are what a deep
-// search waits on.
+// table is larger than the nearest caches, and its misses are what a
+// deep search waits on.
 //
 // An entry answers only for searches about as deep as its own or
 // shallower: as many moves to go or fewer, and a line reaching it at most

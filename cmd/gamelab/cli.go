@@ -192,6 +192,7 @@ func vars() kong.Vars {
 		"strategy":       breaker.DefaultStrategy,
 		"mmmaxpegs":      strconv.Itoa(mmplay.MaxPegs),
 		"mmallsecrets":   strconv.Itoa(breaker.AllSecrets),
+		"mmsampled":      strconv.Itoa(breaker.SampledGames),
 		"mmmaxcolours":   strconv.Itoa(mmplay.MaxColours),
 		"strategies":     strings.Join(breaker.Names(), ", "),
 		"pddturns":       strconv.Itoa(pdd.DefaultMaxTurns),

@@ -80,7 +80,7 @@ type mastermindBenchCmd struct {
 	Pegs     int          `default:"4" help:"Pegs of a code."`
 	Colors   int          `default:"6" help:"Colours to choose from."`
 	Strategy strategyName `default:"${strategy}" help:"Codebreaker: ${strategies}."`
-	Games    int          `help:"Games to play (default: every secret once)."`
+	Games    int          `help:"Games to play (default: every secret once; over ${mmallsecrets} secrets, ${mmsampled} drawn from --seed, unless a strategy tree plays them)."`
 	Seed     uint64       `default:"1" help:"Base seed of the secrets, when not every one is played."`
 	Workers  int          `help:"Games played at once (default: one per core)."`
 	Shard    string       `default:"0/1" help:"Play only part i/n of the run, to merge later with gamelab merge."`
@@ -128,7 +128,7 @@ func (s strategyName) make(e *env, pegs, colours int) (breaker.Factory, breaker.
 }
 
 func (c *mastermindBenchCmd) Run(e *env) error {
-	factory, _, err := c.Strategy.make(e, c.Pegs, c.Colors)
+	factory, b, err := c.Strategy.make(e, c.Pegs, c.Colors)
 	if err != nil {
 		return err
 	}
@@ -137,11 +137,8 @@ func (c *mastermindBenchCmd) Run(e *env) error {
 		secrets *= c.Colors
 	}
 	games := c.Games
-	switch {
-	case games == 0 && secrets <= breaker.AllSecrets:
-		games = secrets
-	case games == 0:
-		games = 1000
+	if games == 0 {
+		games = breaker.DefaultGames(b, secrets)
 	}
 	if games < 1 {
 		return &usageError{fmt.Errorf("--games %d: want at least one", c.Games)}

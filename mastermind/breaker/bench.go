@@ -10,8 +10,27 @@ import (
 )
 
 // AllSecrets is the most secrets a benchmark plays every one of by
-// default; larger games are sampled.
+// default; larger games are sampled (SampledGames), but by a strategy
+// tree (DefaultGames).
 const AllSecrets = 10000
+
+// SampledGames is how many secrets a benchmark draws by default from a
+// game of more than AllSecrets.
+const SampledGames = 1000
+
+// DefaultGames returns how many games a benchmark of b over a game of
+// secrets codes plays when not told: every secret where there are at most
+// AllSecrets, or where b plays a strategy tree, whose games are walks down
+// it (all 32,768 secrets of 5 pegs over 8 colours in a tenth of a second):
+// its average over every secret is the figure that counts, and a sample's
+// differs from it (5.4630 over the first 1,000 of seed 1 for lookahead,
+// 5.4597 over all); else SampledGames.
+func DefaultGames(b Breaker, secrets int) int {
+	if _, tree := b.(*TreeBreaker); tree || secrets <= AllSecrets {
+		return secrets
+	}
+	return SampledGames
+}
 
 // MaxGuesses ends a benchmark game that a breaker has not won by then.
 const MaxGuesses = 30

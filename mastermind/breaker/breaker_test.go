@@ -423,3 +423,25 @@ func TestSymmetries(t *testing.T) {
 		t.Fatalf("%d forms of %d guesses: nothing taken as alike", len(byForm), len(s.Codes))
 	}
 }
+
+// TestDefaultGames: a benchmark plays every secret of a small game, and
+// of any game a strategy tree plays; a large one otherwise is sampled.
+func TestDefaultGames(t *testing.T) {
+	tree, weigher := NewTreeBreaker(nil, nil), &Random{}
+	for _, tc := range []struct {
+		name    string
+		b       Breaker
+		secrets int
+		want    int
+	}{
+		{"small, weighed", weigher, 1296, 1296},
+		{"at the bound", weigher, AllSecrets, AllSecrets},
+		{"large, weighed", weigher, 32768, SampledGames},
+		{"small, a tree", tree, 125, 125},
+		{"large, a tree", tree, 32768, 32768},
+	} {
+		if got := DefaultGames(tc.b, tc.secrets); got != tc.want {
+			t.Errorf("%s: DefaultGames(%d secrets) = %d, want %d", tc.name, tc.secrets, got, tc.want)
+		}
+	}
+}

@@ -10,8 +10,8 @@ import (
 )
 
 // AllSecrets is the most secrets a benchmark plays every one of by
-// default; larger games are sampled (SampledGames), but by a strategy
-// tree (DefaultGames).
+// default; larger games are sampled (SampledGames) unless a strategy
+// tree plays them (DefaultGames).
 const AllSecrets = 10000
 
 // SampledGames is how many secrets a benchmark draws by default from a

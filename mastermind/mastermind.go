@@ -1,8 +1,8 @@
 // Package mastermind is the Mastermind engine: codes of any length over any
 // number of colours, the answer (blacks and whites) of a guess against a
-// code, and the consistent-code problem: every code that agrees with a set
-// of hints, each exactly once, streamed so that millions of them never
-// need to sit in memory.
+// code, instances of the consistent-code problem and their files, and the
+// validated Game that people play. The codes consistent with hints are
+// found by package consistent.
 //
 // Colours are numbered from 1 to Max, as the source's files write them.
 // The package does no I/O beyond the readers and writers it is given.

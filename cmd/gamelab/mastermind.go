@@ -1,18 +1,15 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
-	"slices"
 	"time"
 
 	"gamelab/internal/bench"
-	"gamelab/mastermind"
 	"gamelab/mastermind/breaker"
+	"gamelab/mastermind/consistent"
 	mmplay "gamelab/mastermind/play"
 	mmprotocol "gamelab/mastermind/protocol"
 )
@@ -47,16 +44,8 @@ func (c *mastermindPlayCmd) Validate() error {
 
 func (c *mastermindPlayCmd) Run(e *env) error { return playMastermind(e, c) }
 
-// useStrategyCache keeps the optimal strategies in the cache directory.
-func useStrategyCache(e *env) {
-	if dir, err := e.cache(); err == nil {
-		breaker.CacheDir = dir
-	}
-}
-
 // playMastermind runs the game with c's flags and the player's record.
 func playMastermind(e *env, c *mastermindPlayCmd) error {
-	useStrategyCache(e)
 	if !isTerminal(e.stdin) || !isTerminal(e.stdout) {
 		return errors.New("mastermind play needs a terminal")
 	}
@@ -69,6 +58,7 @@ func playMastermind(e *env, c *mastermindPlayCmd) error {
 		return err
 	}
 	opts := mmplay.Options{Pegs: c.Pegs, Colours: c.Colors, Rows: c.Rows, Profile: pr.loaded, Notice: pr.notice, Update: pr.update, Breaker: factory}
+	opts.Cache, _ = e.cache() // without one, trees are built each time
 	if c.Seed != nil {
 		opts.Seed, opts.Seeded = *c.Seed, true
 	}
@@ -101,14 +91,14 @@ func (s strategyName) Validate() error {
 // trees kept in the cache directory and their building told on stderr
 // (seconds to minutes, once); a usage error if the codebreaker cannot
 // play that shape.
-func (s strategyName) make(e *env, pegs, colours int) (breaker.Factory, breaker.Breaker, error) {
-	useStrategyCache(e)
-	breaker.Building = func(name string) {
+func (s strategyName) make(e *env, pegs, colours int) (breaker.Factory, breaker.Options, breaker.Breaker, error) {
+	dir, _ := e.cache() // without one, trees are built each time
+	opts := breaker.Options{Cache: dir, Building: func(name string) {
 		fmt.Fprintf(e.stderr, "building the strategy tree %s, once: it is kept in the cache\n", name)
-	}
+	}}
 	factory, err := breaker.Lookup(string(s))
 	if err != nil {
-		return nil, nil, err
+		return nil, opts, nil, err
 	}
 	// The first breaker of a strategy may build its tree (the optimal
 	// one searches for seconds): an interrupt ends the wait. The tree
@@ -116,40 +106,32 @@ func (s strategyName) make(e *env, pegs, colours int) (breaker.Factory, breaker.
 	// written.
 	var b breaker.Breaker
 	if err := e.interruptible(func() (err error) {
-		b, err = factory(pegs, colours)
+		b, err = factory(pegs, colours, opts)
 		return err
 	}); err != nil {
 		if e.ctx.Err() != nil {
-			return nil, nil, err
+			return nil, opts, nil, err
 		}
-		return nil, nil, &usageError{err}
+		return nil, opts, nil, &usageError{err}
 	}
-	return factory, b, nil
+	return factory, opts, b, nil
 }
 
 func (c *mastermindBenchCmd) Run(e *env) error {
-	factory, b, err := c.Strategy.make(e, c.Pegs, c.Colors)
+	factory, opts, b, err := c.Strategy.make(e, c.Pegs, c.Colors)
 	if err != nil {
 		return err
 	}
-	secrets := 1
-	for range c.Pegs {
-		secrets *= c.Colors
-	}
-	games := c.Games
-	if games == 0 {
-		games = breaker.DefaultGames(b, secrets)
-	}
-	if games < 1 {
+	if c.Games < 0 {
 		return &usageError{fmt.Errorf("--games %d: want at least one", c.Games)}
 	}
-	cfg := breaker.BenchConfig(string(c.Strategy), c.Pegs, c.Colors, games, secrets, c.Seed)
+	cfg := breaker.BenchConfig(b, string(c.Strategy), c.Pegs, c.Colors, c.Games, c.Seed)
 	if cfg.Shard, err = bench.ParseShard(c.Shard); err != nil {
 		return &usageError{fmt.Errorf("--shard: %w", err)}
 	}
 	cfg.Workers = c.Workers
 	report, err := runBench(e, "mastermind", cfg, func() (bench.Player, error) {
-		b, err := factory(c.Pegs, c.Colors)
+		b, err := factory(c.Pegs, c.Colors, opts)
 		return breaker.NewBenchPlayer(b, c.Pegs, c.Colors, cfg), err
 	})
 	return finishBench(e, report, err, c.JSON)
@@ -163,7 +145,7 @@ type mastermindEngineCmd struct {
 }
 
 func (c *mastermindEngineCmd) Run(e *env) error {
-	_, b, err := c.Strategy.make(e, c.Pegs, c.Colors) // interruptible itself
+	_, _, b, err := c.Strategy.make(e, c.Pegs, c.Colors) // interruptible itself
 	if err != nil {
 		return err
 	}
@@ -179,36 +161,8 @@ type mastermindSolveCmd struct {
 	Check  string `type:"existingfile" placeholder:"EXPECTED" help:"Compare the solutions with the list in EXPECTED, as sets."`
 }
 
-// readInstance parses the instance file at path.
-func readInstance(path string) (*mastermind.Instance, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	in, err := mastermind.Parse(f)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return in, nil
-}
-
-// readSolutions parses a list of codes at path.
-func readSolutions(path string) ([]mastermind.Code, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	codes, err := mastermind.ParseSolutions(f)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return codes, nil
-}
-
 func (c *mastermindSolveCmd) Run(e *env) error {
-	in, err := readInstance(c.File)
+	in, err := consistent.ReadInstance(c.File)
 	if err != nil {
 		return err
 	}
@@ -216,7 +170,7 @@ func (c *mastermindSolveCmd) Run(e *env) error {
 	var n int
 	switch {
 	case c.Count:
-		if n, err = mastermind.Count(e.ctx, in); err == nil {
+		if n, err = consistent.Count(e.ctx, in); err == nil {
 			_, err = fmt.Fprintln(e.stdout, n)
 		}
 	case c.Output != "":
@@ -224,12 +178,12 @@ func (c *mastermindSolveCmd) Run(e *env) error {
 		if f, err = os.Create(c.Output); err != nil {
 			return err
 		}
-		n, err = mastermind.WriteSolutions(e.ctx, f, in)
+		n, err = consistent.WriteSolutions(e.ctx, f, in)
 		if cerr := f.Close(); err == nil {
 			err = cerr
 		}
 	default:
-		n, err = mastermind.WriteSolutions(e.ctx, e.stdout, in)
+		n, err = consistent.WriteSolutions(e.ctx, e.stdout, in)
 	}
 	if err != nil {
 		return err
@@ -238,54 +192,16 @@ func (c *mastermindSolveCmd) Run(e *env) error {
 	if c.Check == "" {
 		return nil
 	}
-	want, err := readSolutions(c.Check)
+	want, err := consistent.ReadSolutions(c.Check)
 	if err != nil {
 		return err
 	}
-	verdict := compareSolutions(in, want)
-	fmt.Fprintf(e.stderr, "%s: %s\n", filepath.Base(c.Check), verdict)
-	if verdict != "as expected" {
+	if diff := consistent.Compare(in, want); diff != "" {
+		fmt.Fprintf(e.stderr, "%s: %s\n", filepath.Base(c.Check), diff)
 		return &exitError{1}
 	}
+	fmt.Fprintf(e.stderr, "%s: as expected\n", filepath.Base(c.Check))
 	return nil
-}
-
-// compareSolutions compares the solutions of in with want, as sets, and
-// says how they differ, or "as expected".
-func compareSolutions(in *mastermind.Instance, want []mastermind.Code) string {
-	var got []mastermind.Code
-	if err := mastermind.Solve(in, func(c mastermind.Code) bool { got = append(got, slices.Clone(c)); return true }); err != nil {
-		return "error: " + err.Error()
-	}
-	slices.SortFunc(got, slices.Compare)
-	want = slices.Clone(want)
-	slices.SortFunc(want, slices.Compare)
-	var missing, extra []mastermind.Code
-	i, j := 0, 0
-	for i < len(got) || j < len(want) {
-		switch {
-		case j == len(want) || i < len(got) && slices.Compare(got[i], want[j]) < 0:
-			extra = append(extra, got[i])
-			i++
-		case i == len(got) || slices.Compare(got[i], want[j]) > 0:
-			missing = append(missing, want[j])
-			j++
-		default:
-			i++
-			j++
-		}
-	}
-	if len(missing) == 0 && len(extra) == 0 {
-		return "as expected"
-	}
-	s := fmt.Sprintf("differs: %d expected not found, %d found not expected", len(missing), len(extra))
-	if len(missing) > 0 {
-		s += fmt.Sprintf(" (first missing %v)", missing[0])
-	}
-	if len(extra) > 0 {
-		s += fmt.Sprintf(" (first extra %v)", extra[0])
-	}
-	return s
 }
 
 type mastermindTestCmd struct {
@@ -298,70 +214,16 @@ func (c *mastermindTestCmd) Run(e *env) error {
 	if c.Timeout <= 0 {
 		return &usageError{fmt.Errorf("--timeout %v: want a positive time", time.Duration(c.Timeout))}
 	}
-	entries, err := os.ReadDir(c.Dir)
+	suite := consistent.Suite{Dir: c.Dir, Out: c.Out, Timeout: time.Duration(c.Timeout)}
+	passed, total, err := suite.Run(e.ctx, func(id, line string, _ bool) {
+		fmt.Fprintf(e.stdout, "test%s  %s\n", id, line)
+	})
 	if err != nil {
 		return err
 	}
-	testInput := regexp.MustCompile(`^test(\d+)d\.txt$`)
-	var names []string
-	for _, en := range entries {
-		if testInput.MatchString(en.Name()) {
-			names = append(names, en.Name())
-		}
-	}
-	if len(names) == 0 {
-		return fmt.Errorf("%s: no testXXXd.txt files", c.Dir)
-	}
-	if err := os.MkdirAll(c.Out, 0o755); err != nil {
-		return err
-	}
-	passed := 0
-	for _, name := range names {
-		id := testInput.FindStringSubmatch(name)[1]
-		line, ok := c.runTest(e, id)
-		if ok {
-			passed++
-		}
-		fmt.Fprintf(e.stdout, "test%s  %s\n", id, line)
-	}
-	fmt.Fprintf(e.stdout, "%d of %d passed\n", passed, len(names))
-	if passed < len(names) {
+	fmt.Fprintf(e.stdout, "%d of %d passed\n", passed, total)
+	if passed < total {
 		return &exitError{1}
 	}
 	return nil
-}
-
-// runTest solves test id and says how it went.
-func (c *mastermindTestCmd) runTest(e *env, id string) (string, bool) {
-	in, err := readInstance(filepath.Join(c.Dir, "test"+id+"d.txt"))
-	if err != nil {
-		return "error: " + err.Error(), false
-	}
-	want, err := readSolutions(filepath.Join(c.Dir, "test"+id+"s.txt"))
-	if err != nil {
-		return "error: " + err.Error(), false
-	}
-	timeout := time.Duration(c.Timeout)
-	ctx, cancel := context.WithTimeout(e.ctx, timeout)
-	defer cancel()
-	start := time.Now()
-	out, err := os.Create(filepath.Join(c.Out, "test"+id+"t.txt"))
-	if err != nil {
-		return "error: " + err.Error(), false
-	}
-	n, err := mastermind.WriteSolutions(ctx, out, in)
-	elapsed := time.Since(start).Round(time.Microsecond)
-	if cerr := out.Close(); err == nil {
-		err = cerr
-	}
-	switch {
-	case errors.Is(err, context.DeadlineExceeded):
-		return fmt.Sprintf("timeout after %v", timeout), false
-	case err != nil:
-		return "error: " + err.Error(), false
-	}
-	if verdict := compareSolutions(in, want); verdict != "as expected" {
-		return fmt.Sprintf("wrong, %d solutions in %v: %s", n, elapsed, verdict), false
-	}
-	return fmt.Sprintf("passed, %d solutions in %v", n, elapsed), true
 }

@@ -38,10 +38,17 @@ const MaxGuesses = 30
 // Metrics are what the benchmark measures per game.
 var Metrics = []bench.Metric{{Name: "guesses", Better: bench.Lower, Format: "%.4f"}}
 
-// BenchConfig returns the benchmark of strategy over games secrets of
-// pegs pegs over max colours: every secret once when games is their
-// number.
-func BenchConfig(strategy string, pegs, max, games, secrets int, seed uint64) bench.Config {
+// BenchConfig returns the benchmark of breaker b, of the strategy named,
+// over games secrets of pegs pegs over max colours: every secret once when
+// games is their number; games 0 plays DefaultGames.
+func BenchConfig(b Breaker, strategy string, pegs, max, games int, seed uint64) bench.Config {
+	secrets := 1
+	for range pegs {
+		secrets *= max
+	}
+	if games == 0 {
+		games = DefaultGames(b, secrets)
+	}
 	return bench.Config{Game: "mastermind", Name: fmt.Sprintf("mastermind %d pegs, %d colours, strategy %s", pegs, max, strategy),
 		Metrics: Metrics, Games: games, Secrets: secrets, Seed: seed}
 }

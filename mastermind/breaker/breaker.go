@@ -16,6 +16,7 @@ import (
 	"math/rand/v2"
 	"slices"
 
+	"gamelab/internal/cache"
 	"gamelab/internal/registry"
 	"gamelab/mastermind"
 )
@@ -32,7 +33,15 @@ type Breaker interface {
 type Seeder interface{ Seed(seed uint64) }
 
 // Factory makes a breaker for games of pegs pegs over max colours.
-type Factory func(pegs, max int) (Breaker, error)
+type Factory func(pegs, max int, opts Options) (Breaker, error)
+
+// Options are what a breaker may need from outside: where strategy trees
+// are kept between runs ("" keeps nothing), and, if set, what to tell
+// when one is built rather than read (a build can take minutes).
+type Options struct {
+	Cache    cache.Dir
+	Building func(name string)
+}
 
 var factories = registry.New[Factory]("strategy")
 
@@ -334,7 +343,7 @@ func (w *Weigher) Guess(hints []mastermind.Hint) mastermind.Code {
 // The random and weighing strategies play games of any size: over more
 // than MaxCodes codes they sample (sample.go).
 func init() {
-	Register("random", func(pegs, max int) (Breaker, error) {
+	Register("random", func(pegs, max int, _ Options) (Breaker, error) {
 		if sampling(pegs, max) {
 			return NewSampledRandom(pegs, max), nil
 		}
@@ -342,7 +351,7 @@ func init() {
 		return &Random{space: s}, err
 	})
 	for name, c := range map[string]Criterion{"knuth": Minimax, "most-parts": MostParts, "expected-size": ExpectedSize, "entropy": Entropy} {
-		Register(name, func(pegs, max int) (Breaker, error) {
+		Register(name, func(pegs, max int, _ Options) (Breaker, error) {
 			if sampling(pegs, max) {
 				return NewSampledWeigher(pegs, max, c), nil
 			}

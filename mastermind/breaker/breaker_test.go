@@ -26,9 +26,9 @@ func run(t *testing.T, strategy string, pegs, colours int) (total, worst int) {
 	for range pegs {
 		secrets *= colours
 	}
-	cfg := BenchConfig(strategy, pegs, colours, secrets, secrets, 1)
+	cfg := BenchConfig(nil, strategy, pegs, colours, secrets, 1)
 	r, err := bench.Run(context.Background(), cfg, func() (bench.Player, error) {
-		b, err := f(pegs, colours)
+		b, err := f(pegs, colours, Options{})
 		return NewBenchPlayer(b, pegs, colours, cfg), err
 	}, nil)
 	if err != nil {
@@ -253,7 +253,7 @@ func TestOptimalSymmetryAndFile(t *testing.T) {
 		t.Error("a strategy claiming a wrong total was read")
 	}
 	dir := cache.Dir(t.TempDir())
-	if _, total := CachedOptimal(dir, space, 0); total != cost {
+	if _, total := CachedOptimal(Options{Cache: dir}, space, 0); total != cost {
 		t.Errorf("cached optimum %d", total)
 	}
 	if _, err := os.Stat(dir.Path(treeFile("optimal", 4, 4, 0))); err != nil {

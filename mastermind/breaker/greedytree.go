@@ -226,12 +226,12 @@ func init() {
 // registerLookahead names a lookahead strategy whose trees are kept in the
 // cache as kind.
 func registerLookahead(name, kind string, o TreeOptions) {
-	Register(name, func(pegs, max int) (Breaker, error) {
+	Register(name, func(pegs, max int, opts Options) (Breaker, error) {
 		s, err := NewSpace(pegs, max)
 		if err != nil {
 			return nil, err
 		}
-		tree, _ := cachedTree(CacheDir, kind, s, 0, func() (*Tree, int) { return LookaheadTree(s, lookaheadMetric, o) })
+		tree, _ := cachedTree(opts, kind, s, 0, func() (*Tree, int) { return LookaheadTree(s, lookaheadMetric, o) })
 		return NewTreeBreaker(s, tree), nil
 	})
 }

@@ -381,9 +381,9 @@ func (b *TreeBreaker) Guess(hints []mastermind.Hint) mastermind.Code {
 const MaxOptimalCodes = 1296
 
 // optimalFactory makes the optimal breaker within limit guesses (0: none),
-// computing its strategy once per process and keeping it in CacheDir.
+// computing its strategy once per process and keeping it in the cache.
 func optimalFactory(limit int) Factory {
-	return func(pegs, max int) (Breaker, error) {
+	return func(pegs, max int, opts Options) (Breaker, error) {
 		s, err := NewSpace(pegs, max)
 		if err != nil {
 			return nil, err
@@ -391,7 +391,7 @@ func optimalFactory(limit int) Factory {
 		if len(s.Codes) > MaxOptimalCodes {
 			return nil, fmt.Errorf("%d pegs of %d colours: %d codes, more than the %d the optimal search takes on; try entropy", pegs, max, len(s.Codes), MaxOptimalCodes)
 		}
-		tree, _ := CachedOptimal(CacheDir, s, limit)
+		tree, _ := CachedOptimal(opts, s, limit)
 		if tree == nil {
 			return nil, fmt.Errorf("%d pegs of %d colours: no strategy finds every code within %d guesses", pegs, max, limit)
 		}

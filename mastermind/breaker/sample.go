@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"gamelab/mastermind"
+	"gamelab/mastermind/consistent"
 )
 
 // Games of more than MaxCodes codes (6 pegs of 7 colours, 8 of 9, as the
@@ -80,7 +81,7 @@ func (s *sampler) draw(hints []mastermind.Hint, n int) []mastermind.Code {
 	// listed replaces one of the n kept with chance n/k).
 	out = out[:0]
 	seen := 0
-	err := mastermind.Solve(&in, func(c mastermind.Code) bool {
+	err := consistent.Solve(&in, func(c mastermind.Code) bool {
 		seen++
 		if len(out) < n {
 			out = append(out, slices.Clone(c))

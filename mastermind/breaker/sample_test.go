@@ -9,9 +9,9 @@ import (
 	"gamelab/mastermind"
 )
 
-// consistent lists, by brute force, the codes of pegs pegs over max
+// bruteConsistent lists, by brute force, the codes of pegs pegs over max
 // colours that agree with hints.
-func consistent(pegs, max int, hints []mastermind.Hint) []string {
+func bruteConsistent(pegs, max int, hints []mastermind.Hint) []string {
 	s, err := NewSpace(pegs, max)
 	if err != nil {
 		panic(err)
@@ -36,7 +36,7 @@ func TestDrawUniform(t *testing.T) {
 	secret := mastermind.Code{2, 4, 1, 3}
 	guess := mastermind.Code{1, 1, 2, 2}
 	hints := []mastermind.Hint{{Guess: guess, Answer: mastermind.Score(guess, secret)}}
-	want := consistent(4, 5, hints)
+	want := bruteConsistent(4, 5, hints)
 	for _, tries := range []int{drawTries, 0} {
 		t.Run(fmt.Sprintf("tries %d", tries), func(t *testing.T) {
 			s := newSampler(4, 5)
@@ -111,7 +111,7 @@ func TestSampledStrategiesWin(t *testing.T) {
 		}
 		total := 0
 		for i := range games {
-			b, err := f(pegs, colours)
+			b, err := f(pegs, colours, Options{})
 			if err != nil {
 				t.Fatalf("%s: %v", name, err)
 			}
@@ -142,7 +142,7 @@ func TestSampledStrategiesWin(t *testing.T) {
 	}
 	for _, name := range []string{"optimal", "lookahead"} {
 		f, _ := Lookup(name)
-		if _, err := f(pegs, colours); err == nil {
+		if _, err := f(pegs, colours, Options{}); err == nil {
 			t.Errorf("%s plays %d pegs of %d colours", name, pegs, colours)
 		}
 	}

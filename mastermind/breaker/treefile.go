@@ -154,15 +154,15 @@ type treeEntry struct {
 // CachedOptimal returns the optimal strategy for space within limit
 // guesses (0: none) and its total, computed by Optimal once and kept (see
 // cachedTree). A nil tree means no strategy keeps within the limit.
-func CachedOptimal(dir cache.Dir, space *Space, limit int) (*Tree, int) {
-	return cachedTree(dir, "optimal", space, limit, func() (*Tree, int) { return Optimal(space, limit) })
+func CachedOptimal(opts Options, space *Space, limit int) (*Tree, int) {
+	return cachedTree(opts, "optimal", space, limit, func() (*Tree, int) { return Optimal(space, limit) })
 }
 
 // cachedTree returns the strategy tree of a kind for space within limit
 // guesses and its total: from this process if it has it, else from its
-// file in dir (played in full against every code; a damaged file is set
+// file in opts.Cache (played in full against every code; a damaged file is set
 // aside), else made by build and saved there.
-func cachedTree(dir cache.Dir, kind string, space *Space, limit int, build func() (*Tree, int)) (*Tree, int) {
+func cachedTree(opts Options, kind string, space *Space, limit int, build func() (*Tree, int)) (*Tree, int) {
 	name := treeFile(kind, space.Pegs, space.Max, limit)
 	builtTrees.Lock()
 	if builtTrees.m == nil {
@@ -175,7 +175,7 @@ func cachedTree(dir cache.Dir, kind string, space *Space, limit int, build func(
 	}
 	builtTrees.Unlock()
 	e.once.Do(func() {
-		path := dir.Path(name)
+		path := opts.Cache.Path(name)
 		if path != "" {
 			if f, err := cache.Open(path); err == nil {
 				tree, total, err := ReadTree(f, space, limit)
@@ -187,8 +187,8 @@ func cachedTree(dir cache.Dir, kind string, space *Space, limit int, build func(
 				cache.Damaged(path, err)
 			}
 		}
-		if Building != nil {
-			Building(name)
+		if opts.Building != nil {
+			opts.Building(name)
 		}
 		e.tree, e.total = build()
 		if e.tree != nil && path != "" {
@@ -200,11 +200,3 @@ func cachedTree(dir cache.Dir, kind string, space *Space, limit int, build func(
 	})
 	return e.tree, e.total
 }
-
-// Building, when set, is told the name of each strategy tree about to be
-// built rather than read from the cache: a build can take minutes.
-var Building func(name string)
-
-// CacheDir is where the optimal strategies are kept between runs; the
-// command sets it ("" keeps nothing).
-var CacheDir cache.Dir

@@ -13,10 +13,12 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
+	"gamelab/internal/cache"
 	"gamelab/internal/stats"
 	"gamelab/internal/tui"
 	"gamelab/mastermind"
 	"gamelab/mastermind/breaker"
+	"gamelab/mastermind/consistent"
 )
 
 // Options configure the game.
@@ -35,6 +37,8 @@ type Options struct {
 	// (building a strategy tree): it is called away from the screen, when
 	// the computer first guesses.
 	Breaker breaker.Factory
+	// Cache is where the codebreakers keep their strategy trees.
+	Cache cache.Dir
 }
 
 // The limits of the game: colours are typed as one key each.
@@ -62,14 +66,16 @@ type Model struct {
 	help          bool
 	choice        int // on the first screen: 0 break, 1 make
 
-	// Breaking: the secret, the row being typed, the hints so far.
-	secret mastermind.Code
-	row    mastermind.Code // 0: not set yet
-	cursor int
-	hints  []mastermind.Hint
-	over   bool
-	won    bool
-	left   int // codes still possible, when asked (-1: not asked)
+	// Breaking: the game against the secret, the row being typed. The
+	// game keeps the rules; hints, over and won are the game's in this
+	// role and the model's own in the other.
+	breaking *mastermind.Game
+	row      mastermind.Code // 0: not set yet
+	cursor   int
+	hints    []mastermind.Hint
+	over     bool
+	won      bool
+	left     int // codes still possible, when asked (-1: not asked)
 
 	// Making: the computer's breaker, its guess, the answer being set.
 	breaker breaker.Breaker
@@ -211,10 +217,8 @@ func (m *Model) chooseKey(msg tea.KeyMsg) tea.Cmd {
 // newBreak starts a game in which the person breaks a random secret.
 func (m *Model) newBreak() {
 	m.screen, m.message, m.hints, m.over, m.won, m.left, m.cursor = breakScreen, "", nil, false, false, -1, 0
-	m.secret = make(mastermind.Code, m.opts.Pegs)
-	for i := range m.secret {
-		m.secret[i] = uint8(1 + m.rng.IntN(m.opts.Colours))
-	}
+	// New's bounds are within the engine's, so the game is made.
+	m.breaking, _ = mastermind.NewGame(m.opts.Pegs, m.opts.Colours, m.opts.Rows, m.rng)
 	m.row = make(mastermind.Code, m.opts.Pegs)
 }
 
@@ -241,7 +245,7 @@ func (m *Model) breakKey(msg tea.KeyMsg) {
 		in := mastermind.Instance{Max: m.opts.Colours, Hints: m.hints}
 		if len(m.hints) == 0 {
 			m.left = pow(m.opts.Colours, m.opts.Pegs)
-		} else if n, err := mastermind.Count(context.Background(), &in); err == nil {
+		} else if n, err := consistent.Count(context.Background(), &in); err == nil {
 			m.left = n
 		}
 	case key.Matches(msg, Keys.Enter):
@@ -251,18 +255,18 @@ func (m *Model) breakKey(msg tea.KeyMsg) {
 				return
 			}
 		}
-		guess := append(mastermind.Code(nil), m.row...)
-		a := mastermind.Score(guess, m.secret)
-		m.hints = append(m.hints, mastermind.Hint{Guess: guess, Answer: a})
+		if _, err := m.breaking.Guess(m.row); err != nil {
+			m.message = err.Error()
+			return
+		}
+		m.hints, m.over, m.won = m.breaking.Hints(), m.breaking.Over(), m.breaking.Won()
 		m.left = -1
 		m.row = make(mastermind.Code, m.opts.Pegs)
 		m.cursor = 0
 		switch {
-		case a.Blacks == m.opts.Pegs:
-			m.over, m.won = true, true
+		case m.won:
 			m.record(stats.Win)
-		case len(m.hints) == m.opts.Rows:
-			m.over = true
+		case m.over:
 			m.record(stats.Loss)
 		}
 	case msg.String() == "q":
@@ -308,14 +312,14 @@ func (m *Model) newMake() tea.Cmd {
 func (m *Model) think() tea.Cmd {
 	m.thinking = true
 	b, game, hints := m.breaker, m.game, slices.Clone(m.hints)
-	pegs, colours, factory := m.opts.Pegs, m.opts.Colours, m.opts.Breaker
+	pegs, colours, factory, opts := m.opts.Pegs, m.opts.Colours, m.opts.Breaker, breaker.Options{Cache: m.opts.Cache}
 	return func() tea.Msg {
 		if b == nil {
 			if factory == nil {
 				factory, _ = breaker.Lookup(breaker.DefaultStrategy)
 			}
 			var err error
-			if b, err = factory(pegs, colours); err != nil {
+			if b, err = factory(pegs, colours, opts); err != nil {
 				return guessMsg{game: game, err: err}
 			}
 		}
@@ -374,7 +378,7 @@ func (m *Model) answered() tea.Cmd {
 		return nil
 	}
 	in := mastermind.Instance{Max: m.opts.Colours, Hints: m.hints}
-	if some, _ := mastermind.Exists(context.Background(), &in); !some {
+	if some, _ := consistent.Exists(context.Background(), &in); !some {
 		m.hints = m.hints[:len(m.hints)-1]
 		m.message = fmt.Sprintf("%v contradicts your earlier answers: no code gives them all. Check them (⌫ goes back a row).", a)
 		return nil

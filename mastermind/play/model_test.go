@@ -1,6 +1,7 @@
 package play
 
 import (
+	"math/rand/v2"
 	"os"
 	"strings"
 	"testing"
@@ -14,6 +15,7 @@ import (
 	"gamelab/internal/tui/tuitest"
 	"gamelab/mastermind"
 	"gamelab/mastermind/breaker"
+	"gamelab/mastermind/consistent"
 )
 
 func TestMain(m *testing.M) { os.Exit(tuitest.Main(m)) }
@@ -58,13 +60,27 @@ func newModel() *Model {
 	return m
 }
 
+// firstSecret returns the secret of newModel's first game, found as a
+// player would who tries every code: the game keeps it hidden till then.
+func firstSecret(t *testing.T) mastermind.Code {
+	g, err := mastermind.NewGame(4, 6, 1296, rand.New(rand.NewPCG(1, 0x6d6d)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; !g.Over(); i++ {
+		g.Guess(mastermind.Code{uint8(1 + i%6), uint8(1 + i/6%6), uint8(1 + i/36%6), uint8(1 + i/216)})
+	}
+	secret, _ := g.Secret()
+	return secret
+}
+
 // TestBreaking: typed rows are answered as Score answers them; the
 // secret found ends the game and counts it.
 func TestBreaking(t *testing.T) {
-	m := newModel()
+	m, secret := newModel(), firstSecret(t)
 	send(m, enter, tuitest.Runes("1122"), enter)
-	if len(m.hints) != 1 || m.hints[0].Answer != mastermind.Score(mastermind.Code{1, 1, 2, 2}, m.secret) {
-		t.Fatalf("hints %+v for secret %v", m.hints, m.secret)
+	if len(m.hints) != 1 || m.hints[0].Answer != mastermind.Score(mastermind.Code{1, 1, 2, 2}, secret) {
+		t.Fatalf("hints %+v for secret %v", m.hints, secret)
 	}
 	send(m, tuitest.Runes("12"), enter)
 	if len(m.hints) != 1 || !strings.Contains(m.message, "Fill every peg") {
@@ -74,9 +90,9 @@ func TestBreaking(t *testing.T) {
 	if m.row[0] != 0 {
 		t.Errorf("colour 7 of 6 was taken: %v", m.row)
 	}
-	send(m, tuitest.Runes(strings.Trim(m.secret.String(), "[]")), enter) // "1,2,3,4": the commas are ignored
+	send(m, tuitest.Runes(strings.Trim(secret.String(), "[]")), enter) // "1,2,3,4": the commas are ignored
 	if !m.won || !m.over {
-		t.Fatalf("the secret %v was not found: %+v", m.secret, m.hints)
+		t.Fatalf("the secret %v was not found: %+v", secret, m.hints)
 	}
 	if r := m.opts.Profile.Stats.Get(StatsKey(4, 6)); r.Played != 1 || r.Won != 1 {
 		t.Errorf("record %+v", r)
@@ -92,7 +108,7 @@ func TestCodesLeft(t *testing.T) {
 	send(m, tuitest.Runes("1234"), enter, tuitest.Runes("c"))
 	in := mastermind.Instance{Max: 6, Hints: m.hints}
 	want := 0
-	mastermind.Solve(&in, func(mastermind.Code) bool { want++; return true })
+	consistent.Solve(&in, func(mastermind.Code) bool { want++; return true })
 	if m.left != want {
 		t.Errorf("%d codes left, want %d", m.left, want)
 	}
@@ -218,9 +234,9 @@ func TestThinking(t *testing.T) {
 func TestBreakerOption(t *testing.T) {
 	made := 0
 	random, _ := breaker.Lookup("random")
-	m := New(Options{Pegs: 4, Colours: 6, Breaker: func(pegs, colours int) (breaker.Breaker, error) {
+	m := New(Options{Pegs: 4, Colours: 6, Breaker: func(pegs, colours int, opts breaker.Options) (breaker.Breaker, error) {
 		made++
-		return random(pegs, colours)
+		return random(pegs, colours, opts)
 	}})
 	send(m, down)
 	_, cmd := m.Update(enter)

@@ -118,7 +118,8 @@ func (m *Model) breakView() string {
 	case m.won:
 		b.WriteString(tui.Strong.Render(fmt.Sprintf("Found in %d!", len(m.hints))) + "\n")
 	case m.over:
-		b.WriteString(tui.Strong.Render("Out of rows.") + " The code was " + pegs(m.secret) + "\n")
+		secret, _ := m.breaking.Secret()
+		b.WriteString(tui.Strong.Render("Out of rows.") + " The code was " + pegs(secret) + "\n")
 	case m.left >= 0:
 		b.WriteString(fmt.Sprintf("%d codes are still possible.\n", m.left))
 	default:

@@ -26,6 +26,7 @@ import (
 	"gamelab/internal/lines"
 	"gamelab/mastermind"
 	"gamelab/mastermind/breaker"
+	"gamelab/mastermind/consistent"
 )
 
 // Config is what a session plays: the shape of the codes, the codebreaker
@@ -84,7 +85,7 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, cfg Config) error {
 			}
 			n, cerr := possible(ctx, cfg.Colours, hints)
 			switch {
-			case errors.Is(cerr, mastermind.ErrTooMany):
+			case errors.Is(cerr, consistent.ErrTooMany):
 				err = say("error: %v", cerr)
 			case cerr != nil:
 				return cerr
@@ -98,7 +99,7 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, cfg Config) error {
 				break
 			}
 			hint := mastermind.Hint{Guess: guess, Answer: a}
-			some, cerr := mastermind.Exists(ctx, &mastermind.Instance{Max: cfg.Colours, Hints: append(hints, hint)})
+			some, cerr := consistent.Exists(ctx, &mastermind.Instance{Max: cfg.Colours, Hints: append(hints, hint)})
 			if cerr != nil {
 				return cerr
 			}
@@ -123,7 +124,7 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, cfg Config) error {
 
 // possible returns how many codes agree with hints.
 func possible(ctx context.Context, colours int, hints []mastermind.Hint) (int, error) {
-	return mastermind.Count(ctx, &mastermind.Instance{Max: colours, Hints: hints})
+	return consistent.Count(ctx, &mastermind.Instance{Max: colours, Hints: hints})
 }
 
 // every returns the number of codes of pegs pegs over colours colours,

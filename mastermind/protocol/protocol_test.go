@@ -31,7 +31,7 @@ func newBreaker(t testing.TB, name string, pegs, colours int) breaker.Breaker {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := f(pegs, colours)
+	b, err := f(pegs, colours, breaker.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

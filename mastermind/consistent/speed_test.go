@@ -1,6 +1,8 @@
-package mastermind
+package consistent
 
 import (
+	"gamelab/mastermind"
+
 	"context"
 	"fmt"
 	"math/rand/v2"
@@ -54,7 +56,7 @@ func BenchmarkCountFewColoursLong(b *testing.B) {
 // (colours, pegs, hints) of 24 and 25 pegs over 9 to 12 colours with more
 // hints than pegs: a code or two, or none, where the searches solve the
 // relaxation at every node of multisets expecting none (expectsNone), and
-// its solves (simplex.go) are the work.
+// its solves (internal/simplex) are the work.
 func BenchmarkCountNextToNone(b *testing.B) {
 	benchmarkShapes(b, [][3]int{{9, 24, 30}, {10, 25, 27}, {12, 25, 31}}, 2, shapeStream)
 }
@@ -69,7 +71,7 @@ func shapeStream(shape [3]int) uint64 { return uint64(shape[1]*1000 + shape[0]*1
 func benchmarkShapes(b *testing.B, shapes [][3]int, n uint64, stream func(shape [3]int) uint64) {
 	for _, shape := range shapes {
 		b.Run(fmt.Sprintf("%dx%dx%d", shape[0], shape[1], shape[2]), func(b *testing.B) {
-			var ins []*Instance
+			var ins []*mastermind.Instance
 			for seed := range n {
 				ins = append(ins, randomInstance(rand.New(rand.NewPCG(seed, stream(shape))), shape[0], shape[1], shape[2]))
 			}
@@ -86,7 +88,7 @@ func benchmarkShapes(b *testing.B, shapes [][3]int, n uint64, stream func(shape 
 // counts but contradict on blacks (one answer moved between them): no
 // solution, found only by arranging.
 func BenchmarkCountContradictory(b *testing.B) {
-	var ins []*Instance
+	var ins []*mastermind.Instance
 	for seed := range uint64(6) {
 		r := rand.New(rand.NewPCG(seed, 11))
 		in := randomInstance(r, 10, 12, 6)
@@ -153,24 +155,24 @@ func BenchmarkCountNearCode(b *testing.B) {
 // code with a quarter of its pegs recoloured at random, answered as that
 // code answers them, but for the first hint below pegs matches, given a
 // white more.
-func nearCode(r *rand.Rand, max, pegs, n int) *Instance {
-	code := make(Code, pegs)
+func nearCode(r *rand.Rand, max, pegs, n int) *mastermind.Instance {
+	code := make(mastermind.Code, pegs)
 	for q := range code {
 		code[q] = uint8(1 + r.IntN(max))
 	}
-	in := &Instance{Max: max}
+	in := &mastermind.Instance{Max: max}
 	altered := false
 	for range n {
 		guess := slices.Clone(code)
 		for range pegs / 4 {
 			guess[r.IntN(pegs)] = uint8(1 + r.IntN(max))
 		}
-		a := Score(guess, code)
+		a := mastermind.Score(guess, code)
 		if !altered && a.Blacks+a.Whites < pegs {
 			a.Whites++
 			altered = true
 		}
-		in.Hints = append(in.Hints, Hint{Guess: guess, Answer: a})
+		in.Hints = append(in.Hints, mastermind.Hint{Guess: guess, Answer: a})
 	}
 	return in
 }

@@ -1,6 +1,8 @@
-package mastermind
+package consistent
 
 import (
+	"gamelab/mastermind"
+
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -10,7 +12,7 @@ import (
 // multisetsWith returns the multisets of in's colour counts' search, as
 // text, sorted, with the relaxation solved after relaxAfter nodes (never
 // if negative), by the word searches' lanes or the plain search's ints.
-func multisetsWith(in *Instance, relaxAfter int, plain bool) []string {
+func multisetsWith(in *mastermind.Instance, relaxAfter int, plain bool) []string {
 	p := prepareAs(in, plain)
 	p.relaxAfter = relaxAfter
 	var got []string

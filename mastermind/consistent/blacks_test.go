@@ -1,6 +1,8 @@
-package mastermind
+package consistent
 
 import (
+	"gamelab/mastermind"
+
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -11,12 +13,12 @@ import (
 // multiset; each multiset's search is split (split, then resume from each
 // node) when split is set, as the search of few multisets is; with the
 // count rules if near.
-func byBlacks(in *Instance, split, near bool) []Code {
+func byBlacks(in *mastermind.Instance, split, near bool) []mastermind.Code {
 	p := prepareAs(in, false)
 	p.near = near
 	b, worker := newBlackFirst(p), newBlackFirst(p)
-	var out []Code
-	keep := func(c Code) bool { out = append(out, slices.Clone(c)); return true }
+	var out []mastermind.Code
+	keep := func(c mastermind.Code) bool { out = append(out, slices.Clone(c)); return true }
 	p.multisets(func(k *[wordColours + 1]uint8) bool {
 		if !split {
 			return b.arrange(k[:], keep)
@@ -27,12 +29,12 @@ func byBlacks(in *Instance, split, near bool) []Code {
 }
 
 // byPositions returns the codes of in arranged position by position.
-func byPositions(in *Instance) []Code {
+func byPositions(in *mastermind.Instance) []mastermind.Code {
 	p := prepareAs(in, false)
 	a := newArranger(p)
-	var out []Code
+	var out []mastermind.Code
 	p.multisets(func(k *[wordColours + 1]uint8) bool {
-		return a.arrange(k, func(c Code) bool { out = append(out, slices.Clone(c)); return true })
+		return a.arrange(k, func(c mastermind.Code) bool { out = append(out, slices.Clone(c)); return true })
 	})
 	return out
 }
@@ -141,7 +143,7 @@ func TestEachMultisetItsSearch(t *testing.T) {
 // hashes.
 type codeSet struct{ n, sum uint64 }
 
-func (s *codeSet) add(c Code) bool {
+func (s *codeSet) add(c mastermind.Code) bool {
 	h := uint64(len(c))
 	for _, x := range c {
 		h = mix(h ^ uint64(x))
@@ -256,14 +258,14 @@ func TestFewBeyond(t *testing.T) {
 // byLateRelaxation returns the codes of in arranged blacks first with
 // the relaxation turned on late (lateRelaxation) from unit nodes a code,
 // and how many multisets it was turned on for.
-func byLateRelaxation(in *Instance, unit int) (codes []Code, late int) {
+func byLateRelaxation(in *mastermind.Instance, unit int) (codes []mastermind.Code, late int) {
 	p := prepareAs(in, false)
 	p.relaxLate = unit
 	b := newBlackFirst(p)
 	p.multisets(func(k *[wordColours + 1]uint8) bool {
 		var first relaxer
 		first.begin(p, k[:])
-		b.arrange(k[:], func(c Code) bool { codes = append(codes, slices.Clone(c)); return true })
+		b.arrange(k[:], func(c mastermind.Code) bool { codes = append(codes, slices.Clone(c)); return true })
 		if b.relax.on && !first.on {
 			late++
 		}

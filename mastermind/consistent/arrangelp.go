@@ -1,4 +1,9 @@
-package mastermind
+package consistent
+
+import (
+	"gamelab/internal/simplex"
+	"gamelab/mastermind"
+)
 
 // A multiset's arrangements may take the searches long to refute, or to
 // find among dead ends: over few colours every arrangement of a long code
@@ -13,7 +18,7 @@ package mastermind
 // pays (below), both searches solve it at every node, with the node's
 // bounds (a position placed has its colour's share at 1, a colour a
 // position may not take, or with no pegs left, 0 there), each from its
-// parent's basis (simplex.go), and cut the nodes whose relaxation is
+// parent's basis (internal/simplex), and cut the nodes whose relaxation is
 // proved to have no shares: the proof weights the rows, and the weighted
 // sum wanted is checked, in integers, to lie beyond what the weighted
 // shares can sum to within the node's bounds (outOfBox). Over few colours
@@ -125,11 +130,11 @@ func (p *problem) relaxFits() bool {
 // each depth of a search. Column q*len(colours)+r is x[q][r]; the rows are
 // the positions, then the colours, then the hints.
 type arrangeLP struct {
-	simplex
+	simplex.Program
 	colours []uint8 // the multiset's colours, by rank
 	// states[d] is the relaxation at depth d, made[d] set once it holds a
 	// basis.
-	states []basis
+	states []simplex.Basis
 	made   []bool
 	weight []int64 // scratch: a proof's weights
 }
@@ -143,33 +148,34 @@ func (lp *arrangeLP) reset(p *problem, k []uint8) {
 		}
 	}
 	n := len(lp.colours)
-	lp.clearColumns(p.pegs + n + p.hints)
+	lp.Reset(p.pegs + n + p.hints)
 	at, from := p.hintsByPlace()
 	for q := range p.pegs {
 		for r, c := range lp.colours {
-			lp.rowIndex = append(lp.rowIndex, int32(q), int32(p.pegs+r))
+			lp.Add(q)
+			lp.Add(p.pegs + r)
 			x := q*(p.max+1) + int(c)
 			for _, i := range at[from[x]:from[x+1]] {
-				lp.rowIndex = append(lp.rowIndex, int32(p.pegs+n)+i)
+				lp.Add(p.pegs + n + int(i))
 			}
-			lp.endColumn()
+			lp.EndColumn()
 		}
 	}
 	for q := range p.pegs {
-		lp.rhs[q] = 1
+		lp.SetRHS(q, 1)
 	}
 	for r, c := range lp.colours {
-		lp.rhs[p.pegs+r] = float64(k[c])
+		lp.SetRHS(p.pegs+r, float64(k[c]))
 	}
 	for i, b := range p.blacks {
-		lp.rhs[p.pegs+n+i] = float64(b)
+		lp.SetRHS(p.pegs+n+i, float64(b))
 	}
 	if len(lp.states) < p.pegs+1 {
-		lp.states = make([]basis, p.pegs+1)
+		lp.states = make([]simplex.Basis, p.pegs+1)
 		lp.made = make([]bool, p.pegs+1)
 	}
 	clear(lp.made)
-	lp.weight = zeroed(lp.weight, lp.rows)
+	lp.weight = zeroed(lp.weight, lp.Rows())
 }
 
 // at returns the relaxation at depth d, for a node's bounds to be set:
@@ -178,14 +184,14 @@ func (lp *arrangeLP) reset(p *problem, k []uint8) {
 // whose basis serves as well), else from the artificials'. If again,
 // the node is the last one solved at depth d with more bounds (one side
 // of a branch, not taken, ruled out), and its relaxation is as it was.
-func (lp *arrangeLP) at(d int, again bool) *basis {
+func (lp *arrangeLP) at(d int, again bool) *simplex.Basis {
 	st := &lp.states[d]
 	switch {
 	case again && lp.made[d]:
 	case d > 0 && lp.made[d-1]:
-		copyBasis(st, &lp.states[d-1])
+		(st).CopyFrom(&lp.states[d-1])
 	default:
-		lp.start(st)
+		lp.Start(st)
 	}
 	lp.made[d] = true
 	return st
@@ -196,15 +202,16 @@ func (lp *arrangeLP) at(d int, again bool) *basis {
 func (lp *arrangeLP) column(q, r int) int { return q*len(lp.colours) + r }
 
 // set bounds the share of the r-th colour at position q in st.
-func (lp *arrangeLP) set(st *basis, q, r int, lo, hi float64) {
-	if j := lp.column(q, r); st.lo[j] != lo || st.hi[j] != hi {
-		lp.bound(st, j, lo, hi)
+func (lp *arrangeLP) set(st *simplex.Basis, q, r int, lo, hi float64) {
+	j := lp.column(q, r)
+	if was, wasHi := lp.Bounds(st, j); was != lo || wasHi != hi {
+		lp.Bound(st, j, lo, hi)
 	}
 }
 
 // refuted reports whether st, its bounds set, is proved to have no
 // shares that fit.
-func (lp *arrangeLP) refuted(st *basis) bool {
+func (lp *arrangeLP) refuted(st *simplex.Basis) bool {
 	refuted, _ := lp.solved(st)
 	return refuted
 }
@@ -212,22 +219,18 @@ func (lp *arrangeLP) refuted(st *basis) bool {
 // solved solves st, its bounds set: refuted if it is proved to have no
 // shares that fit, fits if it has found shares that do (share reads them).
 // Neither if the solve gave up, or its proof did not hold exactly.
-func (lp *arrangeLP) solved(st *basis) (refuted, fits bool) {
-	rho, settled := lp.solve(st)
+func (lp *arrangeLP) solved(st *simplex.Basis) (refuted, fits bool) {
+	rho, settled := lp.Solve(st)
 	if rho != nil {
-		return lp.outOfBox(st, rho, lp.weight), false
+		return lp.OutOfBox(st, rho, lp.weight), false
 	}
 	return false, settled
 }
 
 // share returns, of st's shares that fit (solved), that of the r-th
 // colour at position q.
-func (lp *arrangeLP) share(st *basis, q, r int) float64 {
-	j := lp.column(q, r)
-	if row := st.rowOf[j]; row >= 0 {
-		return st.basic[row]
-	}
-	return st.value[j]
+func (lp *arrangeLP) share(st *simplex.Basis, q, r int) float64 {
+	return st.Value(lp.column(q, r))
 }
 
 // relaxationRefutes reports whether p's multiset k is proved to have no
@@ -248,7 +251,7 @@ func (p *problem) relaxationRefutes(k []uint8) bool {
 	}
 	var left [256]uint8
 	copy(left[:], k)
-	return lp.refutedBelow(p, make(Code, p.pegs), 0, &left, &budget)
+	return lp.refutedBelow(p, make(mastermind.Code, p.pegs), 0, &left, &budget)
 }
 
 // Below the relaxation of the whole multiset, relaxationRefutes solves
@@ -291,7 +294,7 @@ const (
 // with code's first q pegs, the pegs left of each colour left: at once,
 // or for each colour at position q, while budget lasts and the search
 // has not been stopped.
-func (lp *arrangeLP) refutedBelow(p *problem, code Code, q int, left *[256]uint8, budget *int) bool {
+func (lp *arrangeLP) refutedBelow(p *problem, code mastermind.Code, q int, left *[256]uint8, budget *int) bool {
 	if *budget--; *budget < 0 || p.stop.Load() {
 		return false
 	}
@@ -320,7 +323,7 @@ func (lp *arrangeLP) refutedBelow(p *problem, code Code, q int, left *[256]uint8
 
 // boundPlaced sets st's bounds for code's first placed pegs, and for each
 // colour with pegs left (left, by colour) at the positions after them.
-func (lp *arrangeLP) boundPlaced(st *basis, code Code, placed int, left *[256]uint8) {
+func (lp *arrangeLP) boundPlaced(st *simplex.Basis, code mastermind.Code, placed int, left *[256]uint8) {
 	for q := range code {
 		for r, c := range lp.colours {
 			lo, hi := 0.0, 0.0
@@ -516,7 +519,7 @@ func (p *problem) relaxesAtNodes() bool {
 
 // at returns the relaxation at depth d as arrangeLP's at does, or nil if
 // the search does not solve it.
-func (r *relaxer) at(d int, again bool) *basis {
+func (r *relaxer) at(d int, again bool) *simplex.Basis {
 	if !r.on {
 		return nil
 	}

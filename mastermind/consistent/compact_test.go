@@ -1,6 +1,8 @@
-package mastermind
+package consistent
 
 import (
+	"gamelab/mastermind"
+
 	"context"
 	"errors"
 	"fmt"
@@ -19,7 +21,7 @@ import (
 func TestCompactAgainstBruteForce(t *testing.T) {
 	r := rand.New(rand.NewPCG(41, 42))
 	for i := range 100 {
-		max, pegs := 65+r.IntN(MaxColours-64), 1+r.IntN(2)
+		max, pegs := 65+r.IntN(mastermind.MaxColours-64), 1+r.IntN(2)
 		if i%20 == 0 {
 			max, pegs = 65+r.IntN(2), 3
 		}
@@ -44,12 +46,12 @@ func TestCompactAgainstWordSearch(t *testing.T) {
 		if pal == nil {
 			continue // as many colours: in itself
 		}
-		var got []Code
+		var got []mastermind.Code
 		var e expansion
 		ways := 0
-		Solve(c, func(code Code) bool {
+		Solve(c, func(code mastermind.Code) bool {
 			ways += pal.ways(code)
-			return ways <= 20_000 && pal.expand(&e, code, func(full Code) bool { got = append(got, slices.Clone(full)); return true })
+			return ways <= 20_000 && pal.expand(&e, code, func(full mastermind.Code) bool { got = append(got, slices.Clone(full)); return true })
 		})
 		if ways > 20_000 {
 			continue
@@ -58,8 +60,8 @@ func TestCompactAgainstWordSearch(t *testing.T) {
 		if len(c.Hints) > len(in.Hints) {
 			zeros++
 		}
-		var want []Code // the word search over in's own colours, as prepare does not
-		prepareAs(in, false).solve(func(c Code) bool { want = append(want, slices.Clone(c)); return true })
+		var want []mastermind.Code // the word search over in's own colours, as prepare does not
+		prepareAs(in, false).solve(func(c mastermind.Code) bool { want = append(want, slices.Clone(c)); return true })
 		if !sameCodes(got, want) || ways != len(want) {
 			t.Fatalf("instance %d (%d pegs, %d colours, %d compact): %d codes expanded, %d counted, want %d", i, pegs, max, c.Max, len(got), ways, len(want))
 		}
@@ -72,7 +74,7 @@ func TestCompactAgainstWordSearch(t *testing.T) {
 // TestCountTooMany: a count past the largest int is an error, not a
 // wrapped number.
 func TestCountTooMany(t *testing.T) {
-	in := &Instance{Max: MaxColours, Hints: []Hint{{Code{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}, Answer{}}}}
+	in := &mastermind.Instance{Max: mastermind.MaxColours, Hints: []mastermind.Hint{{Guess: mastermind.Code{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}, Answer: mastermind.Answer{}}}}
 	if n, err := Count(context.Background(), in); !errors.Is(err, ErrTooMany) || !strings.Contains(err.Error(), fmt.Sprint(math.MaxInt)) {
 		t.Fatalf("Count: %d, %v; want %v, naming the largest int", n, err, ErrTooMany)
 	}
@@ -90,13 +92,13 @@ func TestCountTooMany(t *testing.T) {
 // the compact instance has one colour for them all): the compact instance
 // has more than wordColours colours (prepare's wide problem). One answer
 // is altered (moveWhite) if alter is set. It returns the secret too.
-func wideInstance(r *rand.Rand, max, pegs, n int, alter bool) (*Instance, Code) {
+func wideInstance(r *rand.Rand, max, pegs, n int, alter bool) (*mastermind.Instance, mastermind.Code) {
 	secret := randomCode(r, max, pegs)
 	order := r.Perm(max)
-	in := &Instance{Max: max}
+	in := &mastermind.Instance{Max: max}
 	next := 0
 	for range n {
-		g := make(Code, pegs)
+		g := make(mastermind.Code, pegs)
 		own := r.IntN(pegs)
 		for q := range g {
 			if q == own {
@@ -106,7 +108,7 @@ func wideInstance(r *rand.Rand, max, pegs, n int, alter bool) (*Instance, Code) 
 			g[q] = uint8(1 + order[next%max])
 			next++
 		}
-		in.Hints = append(in.Hints, Hint{g, Score(g, secret)})
+		in.Hints = append(in.Hints, mastermind.Hint{Guess: g, Answer: mastermind.Score(g, secret)})
 	}
 	if alter {
 		moveWhite(r, in)
@@ -123,7 +125,7 @@ func TestWideAgainstBruteForce(t *testing.T) {
 	r := rand.New(rand.NewPCG(45, 46))
 	wide := 0
 	for i := range 24 {
-		max, pegs, hints := 66+r.IntN(MaxColours-65), 2, 70+r.IntN(31)
+		max, pegs, hints := 66+r.IntN(mastermind.MaxColours-65), 2, 70+r.IntN(31)
 		if i%8 == 0 {
 			max, pegs, hints = 66+r.IntN(3), 3, 40
 		}
@@ -148,19 +150,19 @@ func TestWideLongCodes(t *testing.T) {
 	r := rand.New(rand.NewPCG(47, 48))
 	var few, many int
 	for i := 0; few+many < 16; i++ {
-		max, pegs := 70+r.IntN(MaxColours-69), 8+r.IntN(5)
+		max, pegs := 70+r.IntN(mastermind.MaxColours-69), 8+r.IntN(5)
 		in, secret := wideInstance(r, max, pegs, pegs*(3+r.IntN(4)), i%2 == 1)
 		p := prepare(in)
 		if !p.wide {
 			continue
 		}
-		var got []Code
-		Solve(in, func(c Code) bool { got = append(got, slices.Clone(c)); return len(got) <= 10_000 })
+		var got []mastermind.Code
+		Solve(in, func(c mastermind.Code) bool { got = append(got, slices.Clone(c)); return len(got) <= 10_000 })
 		if len(got) > 10_000 {
 			continue
 		}
 		multisets := 0
-		countMultisets(p, func(*[MaxColours + 1]uint8) bool { multisets++; return true })
+		countMultisets(p, func(*[mastermind.MaxColours + 1]uint8) bool { multisets++; return true })
 		if multisets > fewMultisets {
 			many++
 		} else {
@@ -198,15 +200,15 @@ func TestNarrowedAgainstPlain(t *testing.T) {
 		in := alteredInstance(r, max, pegs, pegs/2+r.IntN(pegs), i%2 == 1)
 		p := prepare(in)
 		p.plain = true
-		var want []Code
-		p.solve(func(c Code) bool { want = append(want, slices.Clone(c)); return len(want) <= 20_000 })
+		var want []mastermind.Code
+		p.solve(func(c mastermind.Code) bool { want = append(want, slices.Clone(c)); return len(want) <= 20_000 })
 		if len(want) > 20_000 {
 			continue
 		}
 		p = prepare(in)
 		p.plain, p.wide = true, true
-		var got []Code
-		if err := p.solve(func(c Code) bool { got = append(got, slices.Clone(c)); return true }); err != nil {
+		var got []mastermind.Code
+		if err := p.solve(func(c mastermind.Code) bool { got = append(got, slices.Clone(c)); return true }); err != nil {
 			t.Fatalf("instance %d: %v", i, err)
 		}
 		if !sameCodes(got, want) {
@@ -225,15 +227,15 @@ func TestNarrowedAgainstPlain(t *testing.T) {
 func TestWideLongCodesPlain(t *testing.T) {
 	r := rand.New(rand.NewPCG(51, 52))
 	for i := range 6 {
-		max, pegs := 100+r.IntN(MaxColours-99), wordPegs+1+r.IntN(16)
+		max, pegs := 100+r.IntN(mastermind.MaxColours-99), wordPegs+1+r.IntN(16)
 		secret := randomCode(r, 40, pegs)
-		in := &Instance{Max: max}
+		in := &mastermind.Instance{Max: max}
 		for range pegs / 3 {
 			g := slices.Clone(secret)
 			for range pegs / 4 {
 				g[r.IntN(pegs)] = uint8(1 + r.IntN(max))
 			}
-			in.Hints = append(in.Hints, Hint{g, Score(g, secret)})
+			in.Hints = append(in.Hints, mastermind.Hint{Guess: g, Answer: mastermind.Score(g, secret)})
 		}
 		for x := range in.Hints {
 			if a := &in.Hints[x].Answer; i%2 == 1 && a.Whites > 0 {
@@ -244,11 +246,11 @@ func TestWideLongCodesPlain(t *testing.T) {
 		if !prepare(in).wide {
 			t.Fatalf("instance %d: not wide", i)
 		}
-		var got []Code
-		if err := Solve(in, func(c Code) bool { got = append(got, slices.Clone(c)); return true }); err != nil {
+		var got []mastermind.Code
+		if err := Solve(in, func(c mastermind.Code) bool { got = append(got, slices.Clone(c)); return true }); err != nil {
 			t.Fatalf("instance %d: %v", i, err)
 		}
-		want := []Code{secret}
+		want := []mastermind.Code{secret}
 		if i%2 == 1 {
 			want = nil
 		}
@@ -257,17 +259,17 @@ func TestWideLongCodesPlain(t *testing.T) {
 		}
 	}
 	// 100 pegs over 100 colours, a code of all of them.
-	var secret Code
+	var secret mastermind.Code
 	for q := range 100 {
 		secret = append(secret, uint8(1+q))
 	}
-	in := &Instance{Max: 100}
+	in := &mastermind.Instance{Max: 100}
 	for range 4 {
 		g := randomCode(r, 100, 100)
-		in.Hints = append(in.Hints, Hint{g, Score(g, secret)})
+		in.Hints = append(in.Hints, mastermind.Hint{Guess: g, Answer: mastermind.Score(g, secret)})
 	}
 	want := fmt.Sprintf("a code may have %d colours at once: codes of more than %d pegs are arranged over at most %d", 100, wordPegs, wordColours-1)
-	if err := Solve(in, func(Code) bool { return true }); err == nil || !strings.Contains(err.Error(), "colours at once") {
+	if err := Solve(in, func(mastermind.Code) bool { return true }); err == nil || !strings.Contains(err.Error(), "colours at once") {
 		t.Fatalf("Solve: %v, want an error such as %q", err, want)
 	}
 	if _, err := Count(context.Background(), in); err == nil || !strings.Contains(err.Error(), "colours at once") {
@@ -288,16 +290,16 @@ func FuzzCompactAgainstBruteForce(f *testing.F) {
 		if len(data) < 2 {
 			return
 		}
-		max, pegs := 65+int(data[0])%(MaxColours-64), 1+int(data[1])%2
-		in := &Instance{Max: max}
+		max, pegs := 65+int(data[0])%(mastermind.MaxColours-64), 1+int(data[1])%2
+		in := &mastermind.Instance{Max: max}
 		for data = data[2:]; len(data) >= pegs+2 && len(in.Hints) < 6; data = data[pegs+2:] {
-			g := make(Code, pegs)
+			g := make(mastermind.Code, pegs)
 			for q, b := range data[:pegs] {
 				g[q] = uint8(1 + int(b)%max)
 			}
 			blacks := int(data[pegs]) % (pegs + 1)
 			whites := int(data[pegs+1]) % (pegs - blacks + 1)
-			in.Hints = append(in.Hints, Hint{g, Answer{blacks, whites}})
+			in.Hints = append(in.Hints, mastermind.Hint{Guess: g, Answer: mastermind.Answer{Blacks: blacks, Whites: whites}})
 		}
 		if len(in.Hints) == 0 {
 			return
@@ -315,7 +317,7 @@ func FuzzCompactAgainstBruteForce(f *testing.F) {
 // TestCancelStopsExpansion: a solve cancelled while it writes the codes a
 // single compact code stands for (247^8 of them) ends.
 func TestCancelStopsExpansion(t *testing.T) {
-	in := &Instance{Max: MaxColours, Hints: []Hint{{Code{1, 2, 3, 4, 5, 6, 7, 8}, Answer{}}}}
+	in := &mastermind.Instance{Max: mastermind.MaxColours, Hints: []mastermind.Hint{{Guess: mastermind.Code{1, 2, 3, 4, 5, 6, 7, 8}, Answer: mastermind.Answer{}}}}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	if _, err := WriteSolutions(ctx, cancellingWriter(cancel), in); !errors.Is(err, context.Canceled) {

@@ -1,6 +1,8 @@
-package mastermind
+package consistent
 
 import (
+	"gamelab/mastermind"
+
 	"fmt"
 	"math/bits"
 	"slices"
@@ -82,15 +84,15 @@ func (p *problem) plainJobs(yield func(job) bool) {
 // search's sets of colours hold if they are fewer than wordColours. If
 // one has more, it sets p.fail and stops.
 func (p *problem) widePlainJobs(yield func(job) bool) {
-	narrow := func(k *[MaxColours + 1]int) (job, bool) {
+	narrow := func(k *[mastermind.MaxColours + 1]int) (job, bool) {
 		sub, counts, ok := p.narrowed(k)
 		if !ok {
 			p.fail = fmt.Errorf("a code may have %d colours at once: codes of more than %d pegs are arranged over at most %d", len(countedColours(k[:])), wordPegs, wordColours-1)
 		}
 		return job{counts: counts, sub: sub}, ok
 	}
-	few := fewToSplit(func(each func(*[MaxColours + 1]int) bool) { plainCounts(p, each) },
-		func(k *[MaxColours + 1]int) bool {
+	few := fewToSplit(func(each func(*[mastermind.MaxColours + 1]int) bool) { plainCounts(p, each) },
+		func(k *[mastermind.MaxColours + 1]int) bool {
 			j, ok := narrow(k)
 			return ok && yield(j)
 		})
@@ -125,12 +127,12 @@ func countedColours(k []int) []uint8 {
 // the instance's colours, through p's own if p has one. It has no
 // matches: only arranging k, which wants the blacks alone, searches it,
 // and p's matches, counted over p's colours, are not its own.
-func (p *problem) narrowed(k *[MaxColours + 1]int) (*problem, *[wordColours + 1]int, bool) {
+func (p *problem) narrowed(k *[mastermind.MaxColours + 1]int) (*problem, *[wordColours + 1]int, bool) {
 	colours := countedColours(k[:])
 	if len(colours) >= wordColours {
 		return nil, nil, false
 	}
-	var rank [MaxColours + 1]uint8 // 0 for the others, until absent is known
+	var rank [mastermind.MaxColours + 1]uint8 // 0 for the others, until absent is known
 	var counts [wordColours + 1]int
 	pal := &palette{colour: make([]uint8, len(colours)+2)}
 	for r, c := range colours {
@@ -257,8 +259,8 @@ func (p *problem) pairPlaces() samePairs {
 
 // plainState is the state of the plain search.
 type plainState struct {
-	may  []uint64 // the colours each position may have (bit c-1)
-	code Code     // the colour placed at each position, 0 while open
+	may  []uint64        // the colours each position may have (bit c-1)
+	code mastermind.Code // the colour placed at each position, 0 while open
 	left [wordColours + 1]int
 	need []int // blacks still wanted, by hint
 }
@@ -279,7 +281,7 @@ const (
 
 func newPlainArranger(p *problem) *plainArranger {
 	a := &plainArranger{problem: p, places: make([]int, p.hints*(p.max+1)), slack: make([]int, p.hints),
-		s: plainState{may: make([]uint64, p.pegs), code: make(Code, p.pegs), need: make([]int, p.hints)}}
+		s: plainState{may: make([]uint64, p.pegs), code: make(mastermind.Code, p.pegs), need: make([]int, p.hints)}}
 	a.hintsAt, a.hintsFrom = p.hintsByPlace()
 	if p.near {
 		if a.samePairs = p.pairPlaces(); a.same != nil {
@@ -390,7 +392,7 @@ func (a *plainArranger) undo(mark int) {
 
 // arrange calls yield with every arrangement of multiset k that gives
 // each hint its blacks; false if yield stopped it.
-func (a *plainArranger) arrange(k *[wordColours + 1]int, yield func(Code) bool) bool {
+func (a *plainArranger) arrange(k *[wordColours + 1]int, yield func(mastermind.Code) bool) bool {
 	a.reset(k)
 	return a.search(yield)
 }
@@ -435,12 +437,12 @@ func (a *plainArranger) split(k *[wordColours + 1]int, emit func(*plainStart) bo
 	a.reset(k)
 	a.emit, a.depth = emit, 0
 	defer func() { a.emit = nil }()
-	return a.search(func(Code) bool { return emit(&plainStart{state: a.s.clone(), solved: true}) })
+	return a.search(func(mastermind.Code) bool { return emit(&plainStart{state: a.s.clone(), solved: true}) })
 }
 
 // resume searches the share of a multiset's search that start begins
 // (split); false if yield stopped it.
-func (a *plainArranger) resume(start *plainStart, yield func(Code) bool) bool {
+func (a *plainArranger) resume(start *plainStart, yield func(mastermind.Code) bool) bool {
 	if start.solved {
 		return yield(start.state.code)
 	}
@@ -460,7 +462,7 @@ func (s *plainState) clone() plainState {
 
 // search arranges from the state as it is, and leaves it so; false if
 // yield stopped it.
-func (a *plainArranger) search(yield func(Code) bool) bool {
+func (a *plainArranger) search(yield func(mastermind.Code) bool) bool {
 	// Each node reads every position and hint (a thousand pegs of a
 	// thousand hints: milliseconds), so it looks at stop every time.
 	if a.stop.Load() {

@@ -1,6 +1,9 @@
-package mastermind
+package consistent
 
 import (
+	"gamelab/internal/simplex"
+	"gamelab/mastermind"
+
 	"math"
 	"math/bits"
 	"slices"
@@ -172,7 +175,7 @@ func (p *problem) arrangements(k *[wordColours + 1]uint8) float64 {
 type blackFirst struct {
 	*problem
 	colours []uint8 // the multiset's colours, by rank
-	rankOf  [MaxColours + 1]uint8
+	rankOf  [mastermind.MaxColours + 1]uint8
 	// masks[i*len(colours)+r] holds the positions where hint i's guess has
 	// the colour of rank r, and byRank[r*hints+i] too; ranks[i] the ranks
 	// hint i's guess has.
@@ -191,7 +194,7 @@ type blackFirst struct {
 	// over 12 colours with 16 hints).
 	hintsAt   []int32
 	hintsFrom []int32
-	code      Code
+	code      mastermind.Code
 	nodes     int // nodes searched, to look at stop now and then
 	// agree[i*hints+j], for hints i < j, holds the positions where their
 	// guesses have the same colour (pairRules), for guesses near the code.
@@ -207,7 +210,7 @@ type blackFirst struct {
 	relax relaxer // the relaxation of the multiset (arrangelp.go)
 	// fits is the relaxation refuted solved at the node, if it found
 	// shares that fit there: search branches on them (fractional).
-	fits *basis
+	fits *simplex.Basis
 	// since is nodes when the search of the multiset began, found the
 	// codes it has found since (lateRelaxation).
 	since, found int
@@ -227,7 +230,7 @@ type blackState struct {
 }
 
 func newBlackFirst(p *problem) *blackFirst {
-	b := &blackFirst{problem: p, code: make(Code, p.pegs), ranks: make([][]uint8, p.hints)}
+	b := &blackFirst{problem: p, code: make(mastermind.Code, p.pegs), ranks: make([][]uint8, p.hints)}
 	b.levels = make([]blackState, p.pegs+1)
 	b.hintsAt, b.hintsFrom = p.hintsByPlace()
 	if p.near {
@@ -302,8 +305,8 @@ const pileShare = 4
 // random instances (16 pegs over 10 colours, 12 hints), where the rules
 // on all hints cut 10 to 25% of the nodes at 20 to 50% more time a node,
 // few hints pile up a colour and the search is as before.
-func piledUp(g Code, max int) bool {
-	var count [MaxColours + 1]int
+func piledUp(g mastermind.Code, max int) bool {
+	var count [mastermind.MaxColours + 1]int
 	for _, c := range g {
 		if count[c]++; count[c]*max >= pileShare*len(g) {
 			return true
@@ -370,7 +373,7 @@ func zeroed[T any](s []T, n int) []T {
 
 // arrange calls yield with every arrangement of multiset k that gives
 // each hint its blacks; false if yield stopped it.
-func (b *blackFirst) arrange(k []uint8, yield func(Code) bool) bool {
+func (b *blackFirst) arrange(k []uint8, yield func(mastermind.Code) bool) bool {
 	b.reset(k)
 	return b.search(0, yield)
 }
@@ -393,7 +396,7 @@ const splitDepth = 2
 type blackStart struct {
 	d      int
 	state  blackState
-	code   Code
+	code   mastermind.Code
 	solved bool
 }
 
@@ -404,12 +407,12 @@ func (b *blackFirst) split(k []uint8, emit func(*blackStart) bool) bool {
 	b.reset(k)
 	b.emit = emit
 	defer func() { b.emit = nil }()
-	return b.search(0, func(c Code) bool { return emit(&blackStart{code: slices.Clone(c), solved: true}) })
+	return b.search(0, func(c mastermind.Code) bool { return emit(&blackStart{code: slices.Clone(c), solved: true}) })
 }
 
 // resume calls yield with the arrangements of multiset k below node
 // start, as split listed it; false if yield stopped it.
-func (b *blackFirst) resume(k []uint8, start *blackStart, yield func(Code) bool) bool {
+func (b *blackFirst) resume(k []uint8, start *blackStart, yield func(mastermind.Code) bool) bool {
 	if start.solved {
 		return yield(start.code)
 	}
@@ -765,7 +768,7 @@ func (b *blackFirst) mostShared(i int, places uint64) int {
 }
 
 // searchNode searches from the state at level d; false if yield stopped it.
-func (b *blackFirst) searchNode(d int, yield func(Code) bool) bool {
+func (b *blackFirst) searchNode(d int, yield func(mastermind.Code) bool) bool {
 	s := &b.levels[d]
 	if b.emit != nil && d == splitDepth {
 		return b.emit(&blackStart{d: d, code: slices.Clone(b.code), state: s.clone()})
@@ -879,7 +882,7 @@ func (r *relaxer) worth(d int) bool {
 
 // search searches from the state at level d, as searchNode does; with
 // the relaxation turned on late, as measured does.
-func (b *blackFirst) search(d int, yield func(Code) bool) bool {
+func (b *blackFirst) search(d int, yield func(mastermind.Code) bool) bool {
 	if b.relax.late {
 		return b.measured(d, yield)
 	}
@@ -888,7 +891,7 @@ func (b *blackFirst) search(d int, yield func(Code) bool) bool {
 
 // measured searches from the state at level d, as searchNode does, and
 // keeps the average work below a node of depth d (work, below).
-func (b *blackFirst) measured(d int, yield func(Code) bool) bool {
+func (b *blackFirst) measured(d int, yield func(mastermind.Code) bool) bool {
 	before := b.work()
 	ok := b.searchNode(d, yield)
 	w, done := &b.relax.below[d], float64(b.work()-before)
@@ -927,7 +930,7 @@ const (
 
 // branch searches the state at level d with the colour of rank r at
 // position q, in level d+1; false if yield stopped it.
-func (b *blackFirst) branch(d, q int, r uint8, yield func(Code) bool) bool {
+func (b *blackFirst) branch(d, q int, r uint8, yield func(mastermind.Code) bool) bool {
 	next := &b.levels[d+1]
 	next.copyFrom(&b.levels[d])
 	return !b.fix(next, q, r) || b.search(d+1, yield)
@@ -997,8 +1000,8 @@ func (b *blackFirst) refuted(d int, s *blackState, again bool) bool {
 // hints), but a solve costs 15 to 40 µs there, 4 to 7 pivots of a dense
 // basis of 41 to 49 rows, and those searches took as long or longer (8.3 s
 // to 9.9 s on that instance).
-func (b *blackFirst) fractional(s *blackState, st *basis) (q int, r uint8, ok bool) {
-	best := lpFeasible
+func (b *blackFirst) fractional(s *blackState, st *simplex.Basis) (q int, r uint8, ok bool) {
+	best := simplex.Feasible
 	for m := s.open; m != 0; m &= m - 1 {
 		at := bits.TrailingZeros64(m)
 		for rank, c := range b.colours {

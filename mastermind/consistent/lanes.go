@@ -1,4 +1,4 @@
-package mastermind
+package consistent
 
 // Both searches read every hint at each step. They keep the hints' small
 // counts (0 to wordPegs, below 128) in the bytes of words, eight hints a

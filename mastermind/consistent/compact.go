@@ -1,6 +1,8 @@
-package mastermind
+package consistent
 
 import (
+	"gamelab/mastermind"
+
 	"errors"
 	"math"
 	"math/bits"
@@ -16,7 +18,7 @@ import (
 const wordColours = 64
 
 // colourSet is a set of colours.
-type colourSet [(MaxColours + 64) / 64]uint64
+type colourSet [(mastermind.MaxColours + 64) / 64]uint64
 
 func (s *colourSet) add(c uint8)      { s[c/64] |= 1 << (c % 64) }
 func (s *colourSet) has(c uint8) bool { return s[c/64]>>(c%64)&1 == 1 }
@@ -35,11 +37,11 @@ func (s *colourSet) len() int {
 // number of colours of in's compact instance: the colours of its guesses
 // the code may have, one standing for those it cannot, if any, and one
 // for the colours of no guess, if any.
-func compactColours(in *Instance) (guessed, excluded colourSet, n int) {
+func compactColours(in *mastermind.Instance) (guessed, excluded colourSet, n int) {
 	for _, h := range in.Hints {
 		for _, c := range h.Guess {
 			guessed.add(c)
-			if h.Answer == (Answer{}) {
+			if h.Answer == (mastermind.Answer{}) {
 				excluded.add(c)
 			}
 		}
@@ -73,12 +75,12 @@ type palette struct {
 // answered 0/0, so that no compact code has it); then, if some colour is
 // in no guess, other, standing for those. Where they would be as many as
 // in's, it returns in itself and no palette.
-func compact(in *Instance) (*Instance, *palette) {
+func compact(in *mastermind.Instance) (*mastermind.Instance, *palette) {
 	guessed, excluded, n := compactColours(in)
 	if n >= in.Max {
 		return in, nil
 	}
-	var dense [MaxColours + 1]uint8
+	var dense [mastermind.MaxColours + 1]uint8
 	pal := &palette{colour: []uint8{0}}
 	for c := 1; c <= in.Max; c++ {
 		if guessed.has(uint8(c)) && !excluded.has(uint8(c)) {
@@ -103,37 +105,37 @@ func compact(in *Instance) (*Instance, *palette) {
 		pal.other = uint8(len(pal.colour))
 		pal.colour = append(pal.colour, pal.others[0])
 	}
-	out := &Instance{Max: len(pal.colour) - 1, Hints: make([]Hint, len(in.Hints))}
+	out := &mastermind.Instance{Max: len(pal.colour) - 1, Hints: make([]mastermind.Hint, len(in.Hints))}
 	for i, h := range in.Hints {
-		g := make(Code, len(h.Guess))
+		g := make(mastermind.Code, len(h.Guess))
 		for q, c := range h.Guess {
 			g[q] = dense[c]
 		}
-		out.Hints[i] = Hint{Guess: g, Answer: h.Answer}
+		out.Hints[i] = mastermind.Hint{Guess: g, Answer: h.Answer}
 	}
 	if none != 0 {
-		g := make(Code, in.Pegs())
+		g := make(mastermind.Code, in.Pegs())
 		for q := range g {
 			g[q] = none
 		}
-		out.Hints = append(out.Hints, Hint{Guess: g})
+		out.Hints = append(out.Hints, mastermind.Hint{Guess: g})
 	}
 	return out, pal
 }
 
 // expansion is a worker's memory for expanding compact codes.
 type expansion struct {
-	code   Code  // the instance's code
-	others []int // the positions of other in the compact code
-	at     []int // at[k]: which of the palette's others position others[k] has
+	code   mastermind.Code // the instance's code
+	others []int           // the positions of other in the compact code
+	at     []int           // at[k]: which of the palette's others position others[k] has
 }
 
 // expand calls yield with every code of the instance that compact code c
 // stands for; false if yield stopped it. e's memory is reused: no code
 // allocates.
-func (pal *palette) expand(e *expansion, c Code, yield func(Code) bool) bool {
+func (pal *palette) expand(e *expansion, c mastermind.Code, yield func(mastermind.Code) bool) bool {
 	if len(e.code) != len(c) {
-		e.code = make(Code, len(c))
+		e.code = make(mastermind.Code, len(c))
 	}
 	e.others, e.at = e.others[:0], e.at[:0]
 	for q, d := range c {
@@ -171,7 +173,7 @@ var ErrTooMany = errors.New("more than 9223372036854775807 codes (the largest in
 // ways returns how many codes of the instance compact code c stands for:
 // the palette's others to the power of c's pegs of other, and -1 past
 // the largest int.
-func (pal *palette) ways(c Code) int {
+func (pal *palette) ways(c mastermind.Code) int {
 	if pal.other == 0 {
 		return 1
 	}

@@ -1,6 +1,8 @@
-package mastermind
+package consistent
 
 import (
+	"gamelab/mastermind"
+
 	"bufio"
 	"cmp"
 	"context"
@@ -162,7 +164,7 @@ type problem struct {
 // 40x6x8 (10, 2.5 million) 105-106 and 30-35; 20x10x10 288-315 and
 // 231-265; 16x8x6 159-170 and 143-159. The Count benchmarks, where most
 // colours are in some guess, within their noise.
-func prepare(in *Instance) *problem {
+func prepare(in *mastermind.Instance) *problem {
 	c, pal := compact(in)
 	p := prepareAs(c, c.Pegs() > wordPegs)
 	p.near = near(in)
@@ -203,7 +205,7 @@ const (
 )
 
 // near reports whether in's guesses are near the code (nearBlacks).
-func near(in *Instance) bool {
+func near(in *mastermind.Instance) bool {
 	if len(in.Hints) < nearHints {
 		return false
 	}
@@ -218,7 +220,7 @@ func near(in *Instance) bool {
 
 // prepareAs prepares in for the plain search (plain.go) if plain, else
 // for the word searches, which take codes of up to wordPegs.
-func prepareAs(in *Instance, plain bool) *problem {
+func prepareAs(in *mastermind.Instance, plain bool) *problem {
 	n := len(in.Hints)
 	p := &problem{pegs: in.Pegs(), max: in.Max, hints: n, guess: make([][]uint8, n), blacks: make([]int, n), matches: make([]int, n), plain: plain, relaxAfter: countRelaxAfter, relaxLate: relaxLateUnit, wide: in.Max > wordColours, stop: new(atomic.Bool)}
 	byColour := make([][]int, in.Max+1) // byColour[c][i]: pegs of colour c in hint i's guess
@@ -228,7 +230,7 @@ func prepareAs(in *Instance, plain bool) *problem {
 	// A colour's weight is its pegs in the guesses, each weighing the more
 	// the fewer matches its hint wants: a hint with few matches caps the
 	// colours of its guess soonest.
-	var weight [MaxColours + 1]float64
+	var weight [mastermind.MaxColours + 1]float64
 	for i, h := range in.Hints {
 		p.guess[i] = h.Guess
 		p.blacks[i], p.matches[i] = h.Answer.Blacks, h.Answer.Blacks+h.Answer.Whites
@@ -278,7 +280,7 @@ func prepareAs(in *Instance, plain bool) *problem {
 // last one white). The search would find out only by trying every code
 // near the guess: at 10,000 pegs 4.7 s, at 65,536 pegs more memory than
 // the machine had.
-func answersPossible(in *Instance) bool {
+func answersPossible(in *mastermind.Instance) bool {
 	for _, h := range in.Hints {
 		if !h.Answer.Possible(len(h.Guess)) {
 			return false
@@ -299,7 +301,7 @@ func answersPossible(in *Instance) bool {
 // (a contradiction that costs nothing to write down, at any length) fail
 // here at once, where the search would meet it only at the end of every
 // branch.
-func pairsAgree(in *Instance) bool {
+func pairsAgree(in *mastermind.Instance) bool {
 	colours := in.Max + 1
 	counts := make([]int, len(in.Hints)*colours) // of hint i's guess at i*colours
 	for i, h := range in.Hints {
@@ -367,7 +369,7 @@ const pairsParallel = 1 << 20
 // changed) are compared at those positions alone. A thousand guesses of a
 // thousand pegs, each the code with one peg changed, took pairsAgree 210
 // ms a word at a time.
-func apartFromFirst(in *Instance) [][]int32 {
+func apartFromFirst(in *mastermind.Instance) [][]int32 {
 	apart := make([][]int32, len(in.Hints))
 	if len(in.Hints) == 0 {
 		return apart
@@ -400,7 +402,7 @@ const apartShare = 32
 // given the positions where each differs from a third code (sorted):
 // elsewhere both have its colour. delta is scratch space, all zero, and
 // left so.
-func compareApart(a, b Code, apartA, apartB []int32, delta []int) (same, more int) {
+func compareApart(a, b mastermind.Code, apartA, apartB []int32, delta []int) (same, more int) {
 	differ := 0
 	i, j := 0, 0
 	for i < len(apartA) || j < len(apartB) {
@@ -647,7 +649,7 @@ func (p *problem) pairsFitAfter(s, n int, want []int, left int, w *pairWants) bo
 // have the same colour, eight positions a word operation: pairsAgree
 // compares every two guesses, a thousand guesses of a thousand pegs half
 // a billion positions.
-func samePlaces(a, b Code) int {
+func samePlaces(a, b mastermind.Code) int {
 	n, q := 0, 0
 	for ; q+8 <= len(a); q += 8 {
 		n += bits.OnesCount64(agreeBytes(a[q:], b[q:]))
@@ -662,7 +664,7 @@ func samePlaces(a, b Code) int {
 
 // agreeBytes returns bit 0 of each byte of a word set where the first
 // eight pegs of a and b have the same colour there.
-func agreeBytes(a, b Code) uint64 {
+func agreeBytes(a, b mastermind.Code) uint64 {
 	x := binary.LittleEndian.Uint64(a) ^ binary.LittleEndian.Uint64(b)
 	// Bit 0 of each byte becomes the or of the byte's bits: whether its
 	// colours differ.
@@ -675,7 +677,7 @@ func agreeBytes(a, b Code) uint64 {
 // sameMask sets in mask (a bit a position, zero beforehand) the positions
 // where the equally long codes a and b have the same colour, eight
 // positions a word operation, as samePlaces counts them.
-func sameMask(a, b Code, mask []uint64) {
+func sameMask(a, b mastermind.Code, mask []uint64) {
 	q := 0
 	for ; q+8 <= len(a); q += 8 {
 		// Bit 0 of byte k goes to bit 56+k: the top byte gathers them.
@@ -794,7 +796,7 @@ func (p *problem) laneTables() {
 // The searches take up to wordColours colours; a wide instance, over
 // more, has its multisets counted over all MaxColours.
 type counts[N uint8 | int] interface {
-	[wordColours + 1]N | [MaxColours + 1]N
+	[wordColours + 1]N | [mastermind.MaxColours + 1]N
 }
 
 // multisets calls yield with every colour count (index 1 to max) whose
@@ -998,7 +1000,7 @@ func shares[N uint8 | int, K counts[N]](k *K, full []int, extra int, yield func(
 // on the position alone.
 type arranger struct {
 	*problem
-	code Code
+	code mastermind.Code
 	// left holds the pegs of each colour still to place: 256 of them, as
 	// a colour byte indexes it with no bounds check.
 	left  [256]uint8
@@ -1120,12 +1122,12 @@ func newArranger(p *problem) *arranger {
 	}
 	return &arranger{problem: p, need: carve(w), slack: carve(w), forced: carve(w),
 		lost: carve(p.pegs * w), saved: carve(2 * p.pegs * w), leftLanes: carve(p.colourLanes),
-		code: make(Code, line+p.pegs+line)[line : line+p.pegs : line+p.pegs]}
+		code: make(mastermind.Code, line+p.pegs+line)[line : line+p.pegs : line+p.pegs]}
 }
 
 // arrange calls yield with every arrangement of multiset k that gives each
 // hint its blacks, in lexicographic order; false if yield stopped it.
-func (a *arranger) arrange(k *[wordColours + 1]uint8, yield func(Code) bool) bool {
+func (a *arranger) arrange(k *[wordColours + 1]uint8, yield func(mastermind.Code) bool) bool {
 	if !a.reset(k) {
 		return true
 	}
@@ -1194,7 +1196,7 @@ func (a *arranger) reset(k *[wordColours + 1]uint8) bool {
 	return true
 }
 
-func (a *arranger) place(p int, yield func(Code) bool) bool {
+func (a *arranger) place(p int, yield func(mastermind.Code) bool) bool {
 	if p == a.pegs {
 		a.found++
 		if a.recording {
@@ -1370,7 +1372,7 @@ func (a *arranger) take(p int, c uint8, lost []uint64) {
 // placeTail places the last pegs from position p = a.tail: from the kept
 // arrangements of this state if it has been met, else by search, keeping
 // what it finds.
-func (a *arranger) placeTail(p int, yield func(Code) bool) bool {
+func (a *arranger) placeTail(p int, yield func(mastermind.Code) bool) bool {
 	key := a.key ^ a.zPos[p]
 	if at, ok := a.suffixes.get(key); ok {
 		for _, packed := range a.kept[at>>32 : at>>32+at&(1<<32-1)] {
@@ -1433,10 +1435,12 @@ func (a *arranger) canMeet(p int) bool {
 // than wordPegs pegs over more than wordColours colours that may have
 // wordColours colours or more at once (widePlainJobs), after the codes
 // of the colours' counts before that one.
-func Solve(in *Instance, yield func(Code) bool) error { return prepare(in).solve(yield) }
+func Solve(in *mastermind.Instance, yield func(mastermind.Code) bool) error {
+	return prepare(in).solve(yield)
+}
 
 // solve calls yield with p's solutions, as Solve does.
-func (p *problem) solve(yield func(Code) bool) error {
+func (p *problem) solve(yield func(mastermind.Code) bool) error {
 	a := newArranger(p)
 	p.jobs(func(j job) bool { return a.forJob(j).solve(j, yield) })
 	return p.fail
@@ -1460,8 +1464,8 @@ func (a *arranger) forJob(j job) *arranger {
 // instance meets in the middle.
 type job struct {
 	k      *[wordColours + 1]uint8
-	blacks bool                   // k is arranged blacks first (blacksFirst)
-	wide   *[MaxColours + 1]uint8 // if not nil, a wide instance's multiset, arranged blacks first
+	blacks bool                              // k is arranged blacks first (blacksFirst)
+	wide   *[mastermind.MaxColours + 1]uint8 // if not nil, a wide instance's multiset, arranged blacks first
 	// sub, if not nil, is the problem the job arranges counts in: a wide
 	// multiset over its own colours (narrowed).
 	sub      *problem
@@ -1594,8 +1598,8 @@ func (p *problem) multisetJobs(yield func(job) bool) {
 // that suits (blacksFirstRatio), and the only one that takes the colours
 // of a multiset by their rank.
 func (p *problem) wideJobs(yield func(job) bool) {
-	few := fewToSplit(seatable[[MaxColours + 1]uint8](p),
-		func(k *[MaxColours + 1]uint8) bool { return yield(job{wide: k}) })
+	few := fewToSplit(seatable[[mastermind.MaxColours + 1]uint8](p),
+		func(k *[mastermind.MaxColours + 1]uint8) bool { return yield(job{wide: k}) })
 	if len(few) == 0 {
 		return
 	}
@@ -1609,15 +1613,15 @@ func (p *problem) wideJobs(yield func(job) bool) {
 
 // solve calls yield with the solutions of job j; false if yield stopped
 // it.
-func (a *arranger) solve(j job, yield func(Code) bool) bool {
+func (a *arranger) solve(j job, yield func(mastermind.Code) bool) bool {
 	if pal := a.palette; pal != nil {
 		// One compact code may stand for billions (8 pegs over 255
 		// colours, a guess answered 0/0: 247^8), so the expansion looks
 		// at stop as the searches do, every few thousand codes: else a
 		// cancelled solve went on until its last.
 		n := 0
-		return a.search(j, func(c Code) bool {
-			return pal.expand(&a.expansion, c, func(code Code) bool {
+		return a.search(j, func(c mastermind.Code) bool {
+			return pal.expand(&a.expansion, c, func(code mastermind.Code) bool {
 				if n++; n%4096 == 0 && a.stop.Load() {
 					return false
 				}
@@ -1630,7 +1634,7 @@ func (a *arranger) solve(j job, yield func(Code) bool) bool {
 
 // search calls yield with the solutions of job j in the compact
 // instance's colours; false if yield stopped it.
-func (a *arranger) search(j job, yield func(Code) bool) bool {
+func (a *arranger) search(j job, yield func(mastermind.Code) bool) bool {
 	// The searches look at stop every few thousand nodes, which a job
 	// queued or made after it was set would search first: a multiset
 	// split into hundreds of jobs of a few thousand nodes each went on for
@@ -1678,7 +1682,7 @@ func (a *arranger) search(j job, yield func(Code) bool) bool {
 // pendingResults at most, so a job of billions of codes streams through
 // a few blocks: the worker of a later job waits for the earlier ones
 // rather than keeping all its text.
-func parallel[R any](ctx context.Context, in *Instance, work func(a *arranger, j job, emit func(R)), done func(R) bool) error {
+func parallel[R any](ctx context.Context, in *mastermind.Instance, work func(a *arranger, j job, emit func(R)), done func(R) bool) error {
 	p := prepare(in)
 	defer context.AfterFunc(ctx, func() { p.stop.Store(true) })()
 	workers := runtime.GOMAXPROCS(0)
@@ -1763,17 +1767,17 @@ const pendingResults = 512
 // compact code as the codes it stands for, without listing them:
 // 2,897,022,976 codes of 4 pegs over 255 colours in milliseconds where
 // listing them took 8 s. Past the largest int it returns ErrTooMany.
-func Count(ctx context.Context, in *Instance) (int, error) {
+func Count(ctx context.Context, in *mastermind.Instance) (int, error) {
 	total := 0
 	err := parallel(ctx, in, func(a *arranger, j job, emit func(int)) {
 		n := 0
 		if pal := a.palette; pal != nil {
-			a.search(j, func(c Code) bool {
+			a.search(j, func(c mastermind.Code) bool {
 				n = addCount(n, pal.ways(c))
 				return n >= 0
 			})
 		} else {
-			a.search(j, func(Code) bool { n++; return true }) // as before palettes: a count a code
+			a.search(j, func(mastermind.Code) bool { n++; return true }) // as before palettes: a count a code
 		}
 		emit(n)
 	}, func(n int) bool {
@@ -1791,11 +1795,11 @@ func Count(ctx context.Context, in *Instance) (int, error) {
 // many, even past what Count can count (a codebreaker's contradiction
 // check, 30 pegs over 50 colours). It gives up with ctx's error when ctx
 // is done.
-func Exists(ctx context.Context, in *Instance) (bool, error) {
+func Exists(ctx context.Context, in *mastermind.Instance) (bool, error) {
 	p := prepare(in)
 	defer context.AfterFunc(ctx, func() { p.stop.Store(true) })()
 	found := false
-	err := p.solve(func(Code) bool { found = true; return false })
+	err := p.solve(func(mastermind.Code) bool { found = true; return false })
 	if err == nil && !found {
 		err = ctx.Err() // stopped, not proved empty
 	}
@@ -1815,7 +1819,7 @@ func addCount(a, b int) int {
 // source's list, [[3,1,4],[4,1,3]]. and a newline ([]. for none), in
 // Solve's order, searched and formatted on all cores, and returns their
 // number. It gives up with ctx's error when ctx is done.
-func WriteSolutions(ctx context.Context, w io.Writer, in *Instance) (int, error) {
+func WriteSolutions(ctx context.Context, w io.Writer, in *mastermind.Instance) (int, error) {
 	bw := bufio.NewWriterSize(w, 1<<16)
 	// Each job formats its codes into blocks of a fixed size, handed to
 	// the writer as they fill and back once written for the next to
@@ -1842,7 +1846,7 @@ func WriteSolutions(ctx context.Context, w io.Writer, in *Instance) (int, error)
 	bw.WriteByte('[')
 	perr := parallel(ctx, in, func(a *arranger, j job, emit func(chunk)) {
 		var ch chunk
-		a.solve(j, func(code Code) bool {
+		a.solve(j, func(code mastermind.Code) bool {
 			if cap(ch.text)-len(ch.text) < room {
 				if ch.text != nil {
 					emit(ch)
@@ -1885,8 +1889,8 @@ func WriteSolutions(ctx context.Context, w io.Writer, in *Instance) (int, error)
 // of a copy of one or two bytes (a third of the time of writing 3.6
 // million codes of 20 pegs).
 var (
-	pegText [MaxColours + 1]uint32
-	pegLen  [MaxColours + 1]uint8
+	pegText [mastermind.MaxColours + 1]uint32
+	pegLen  [mastermind.MaxColours + 1]uint8
 )
 
 // init fills pegText and pegLen in place: a function returning them would
@@ -1908,7 +1912,7 @@ func codeRoom(pegs int) int { return 2 + 4*pegs + 4 }
 // appendCode appends ",[" and code's text, "[3,1,4]", to text, which must
 // have codeRoom(len(code)) bytes of room beyond its length; code has a peg
 // at least.
-func appendCode(text []byte, code Code) []byte {
+func appendCode(text []byte, code mastermind.Code) []byte {
 	n := len(text)
 	buf := text[n : n+codeRoom(len(code))]
 	buf[0], buf[1] = ',', '['

@@ -1,6 +1,8 @@
-package mastermind
+package consistent
 
 import (
+	"gamelab/mastermind"
+
 	"bytes"
 	"context"
 	"crypto/sha256"
@@ -18,12 +20,12 @@ import (
 
 // randomInstance returns hints of n random guesses against a random secret
 // of pegs pegs over max colours.
-func randomInstance(r *rand.Rand, max, pegs, n int) *Instance {
+func randomInstance(r *rand.Rand, max, pegs, n int) *mastermind.Instance {
 	secret := randomCode(r, max, pegs)
-	in := &Instance{Max: max}
+	in := &mastermind.Instance{Max: max}
 	for range n {
 		g := randomCode(r, max, pegs)
-		in.Hints = append(in.Hints, Hint{g, Score(g, secret)})
+		in.Hints = append(in.Hints, mastermind.Hint{Guess: g, Answer: mastermind.Score(g, secret)})
 	}
 	return in
 }
@@ -33,7 +35,7 @@ func randomInstance(r *rand.Rand, max, pegs, n int) *Instance {
 // with 1 to hints hints: true when i%3 is 0, with a black of one answer
 // made white or the reverse when 1, with an answer drawn at random (often
 // a contradiction) when 2.
-func smallInstance(r *rand.Rand, i, hints int) *Instance {
+func smallInstance(r *rand.Rand, i, hints int) *mastermind.Instance {
 	max, pegs := 1+r.IntN(8), 1+r.IntN(7)
 	for math.Pow(float64(max), float64(pegs)) > 1e5 {
 		max, pegs = 1+r.IntN(8), 1+r.IntN(7)
@@ -48,8 +50,8 @@ func smallInstance(r *rand.Rand, i, hints int) *Instance {
 	return in
 }
 
-func randomCode(r *rand.Rand, max, pegs int) Code {
-	c := make(Code, pegs)
+func randomCode(r *rand.Rand, max, pegs int) mastermind.Code {
+	c := make(mastermind.Code, pegs)
 	for i := range c {
 		c[i] = uint8(1 + r.IntN(max))
 	}
@@ -57,8 +59,8 @@ func randomCode(r *rand.Rand, max, pegs int) Code {
 }
 
 // bruteForce returns every consistent code, trying all max^pegs.
-func bruteForce(in *Instance) []Code {
-	var out []Code
+func bruteForce(in *mastermind.Instance) []mastermind.Code {
+	var out []mastermind.Code
 	for code := range everyCode(in.Pegs(), in.Max) {
 		if in.Consistent(code) {
 			out = append(out, slices.Clone(code))
@@ -69,9 +71,9 @@ func bruteForce(in *Instance) []Code {
 
 // everyCode yields every code of pegs pegs over max colours, in
 // lexicographic order; the code yielded is reused.
-func everyCode(pegs, max int) iter.Seq[Code] {
-	return func(yield func(Code) bool) {
-		code := make(Code, pegs)
+func everyCode(pegs, max int) iter.Seq[mastermind.Code] {
+	return func(yield func(mastermind.Code) bool) {
+		code := make(mastermind.Code, pegs)
 		var rec func(p int) bool
 		rec = func(p int) bool {
 			if p == len(code) {
@@ -91,15 +93,15 @@ func everyCode(pegs, max int) iter.Seq[Code] {
 
 // sameCodes reports whether got and want hold the same codes, in any
 // order (it sorts both).
-func sameCodes(got, want []Code) bool {
+func sameCodes(got, want []mastermind.Code) bool {
 	slices.SortFunc(got, slices.Compare)
 	slices.SortFunc(want, slices.Compare)
 	return slices.EqualFunc(got, want, slices.Equal)
 }
 
-func solveAll(in *Instance) []Code {
-	var out []Code
-	Solve(in, func(c Code) bool { out = append(out, slices.Clone(c)); return true })
+func solveAll(in *mastermind.Instance) []mastermind.Code {
+	var out []mastermind.Code
+	Solve(in, func(c mastermind.Code) bool { out = append(out, slices.Clone(c)); return true })
 	return out
 }
 
@@ -121,7 +123,7 @@ func TestAgainstBruteForce(t *testing.T) {
 // checkSolvers fails t unless Solve finds exactly the codes want (sorted),
 // each once, Count counts them and WriteSolutions writes them in Solve's
 // order.
-func checkSolvers(t *testing.T, name string, in *Instance, want []Code) {
+func checkSolvers(t *testing.T, name string, in *mastermind.Instance, want []mastermind.Code) {
 	t.Helper()
 	got := solveAll(in)
 	inOrder := slices.Clone(got)
@@ -233,7 +235,7 @@ func TestImpossibleAnswer(t *testing.T) {
 	r := rand.New(rand.NewPCG(43, 44))
 	for _, pegs := range []int{2, 5, 10_000} {
 		g := randomCode(r, 6, pegs)
-		in := &Instance{Max: 6, Hints: []Hint{{Guess: g, Answer: Answer{Blacks: pegs - 1, Whites: 1}}}}
+		in := &mastermind.Instance{Max: 6, Hints: []mastermind.Hint{{Guess: g, Answer: mastermind.Answer{Blacks: pegs - 1, Whites: 1}}}}
 		if !prepare(in).clash {
 			t.Errorf("%d pegs: %d/1 taken as possible", pegs, pegs-1)
 		}
@@ -254,14 +256,14 @@ func TestPairsAgreeLarge(t *testing.T) {
 	const pegs, hints, max = 100, 120, 8
 	code := randomCode(r, max, pegs)
 	for _, kind := range []string{"near", "random"} {
-		in := &Instance{Max: max}
+		in := &mastermind.Instance{Max: max}
 		for range hints {
 			g := randomCode(r, max, pegs)
 			if kind == "near" {
 				g = slices.Clone(code)
 				g[r.IntN(pegs)] = uint8(1 + r.IntN(max))
 			}
-			in.Hints = append(in.Hints, Hint{Guess: g, Answer: Score(g, code)})
+			in.Hints = append(in.Hints, mastermind.Hint{Guess: g, Answer: mastermind.Score(g, code)})
 		}
 		if hints*hints*pegs < pairsParallel {
 			t.Fatal("the instance is too small to share its pairs")
@@ -274,7 +276,7 @@ func TestPairsAgreeLarge(t *testing.T) {
 			h := clashing[k]
 			h.Answer.Blacks, h.Answer.Whites = h.Answer.Blacks-1, h.Answer.Whites+1
 			clashing = append(clashing, h) // the same guess, another answer
-			if pairsAgree(&Instance{Max: max, Hints: clashing}) {
+			if pairsAgree(&mastermind.Instance{Max: max, Hints: clashing}) {
 				t.Errorf("%s guesses: guess %d repeated with another answer, no clash found", kind, k)
 			}
 		}
@@ -347,16 +349,16 @@ func TestPairsFit(t *testing.T) {
 // (all lanes' pairTop bits set) exactly when the three bounds hold, at
 // the extremes of the counts a code of MaxPegs pegs allows.
 func TestPairLanes(t *testing.T) {
-	values := []int{0, 1, 2, MaxPegs / 2, MaxPegs - 1, MaxPegs}
+	values := []int{0, 1, 2, mastermind.MaxPegs / 2, mastermind.MaxPegs - 1, mastermind.MaxPegs}
 	for _, both := range values {
 		for _, beyond := range values {
 			for _, left := range values {
 				for _, wi := range values {
 					for _, wj := range values {
-						fits := wi+wj <= left+both && wi-wj <= beyond && wj-wi <= MaxPegs-beyond
-						v := uint64(packPair(both, beyond, MaxPegs-beyond)) + pairLater(wi, left) + pairEarlier(wj)
+						fits := wi+wj <= left+both && wi-wj <= beyond && wj-wi <= mastermind.MaxPegs-beyond
+						v := uint64(packPair(both, beyond, mastermind.MaxPegs-beyond)) + pairLater(wi, left) + pairEarlier(wj)
 						if got := v&pairTops == pairTops; got != fits {
-							t.Fatalf("both %d, beyond %d and %d, left %d, wants %d and %d: %v, want %v", both, beyond, MaxPegs-beyond, left, wi, wj, got, fits)
+							t.Fatalf("both %d, beyond %d and %d, left %d, wants %d and %d: %v, want %v", both, beyond, mastermind.MaxPegs-beyond, left, wi, wj, got, fits)
 						}
 					}
 				}
@@ -470,7 +472,7 @@ func TestPairsFitAfter(t *testing.T) {
 
 // countsMatch reports whether a code with k[c] pegs of each colour c
 // matches each guess in as many pegs as its hint's blacks and whites.
-func countsMatch(in *Instance, k *[wordColours + 1]uint8) bool {
+func countsMatch(in *mastermind.Instance, k *[wordColours + 1]uint8) bool {
 	for _, h := range in.Hints {
 		var g [wordColours + 1]int
 		for _, c := range h.Guess {
@@ -490,10 +492,10 @@ func countsMatch(in *Instance, k *[wordColours + 1]uint8) bool {
 // writeSolved writes Solve's codes of in to w as WriteSolutions should,
 // in Solve's order, and returns their number: the slow obvious output
 // the fast one is held to.
-func writeSolved(w io.Writer, in *Instance) int {
+func writeSolved(w io.Writer, in *mastermind.Instance) int {
 	io.WriteString(w, "[")
 	n := 0
-	Solve(in, func(c Code) bool {
+	Solve(in, func(c mastermind.Code) bool {
 		if n > 0 {
 			io.WriteString(w, ",")
 		}
@@ -513,11 +515,11 @@ func writeSolved(w io.Writer, in *Instance) int {
 func TestWriteSolutionsBlocks(t *testing.T) {
 	r := rand.New(rand.NewPCG(19, 20))
 	for blacks := range 3 {
-		guess := make(Code, 9)
+		guess := make(mastermind.Code, 9)
 		for q, c := range r.Perm(9) {
 			guess[q] = uint8(c + 1)
 		}
-		in := &Instance{Max: 9, Hints: []Hint{{guess, Answer{blacks, 9 - blacks}}}}
+		in := &mastermind.Instance{Max: 9, Hints: []mastermind.Hint{{Guess: guess, Answer: mastermind.Answer{Blacks: blacks, Whites: 9 - blacks}}}}
 		var want strings.Builder
 		n := writeSolved(&want, in)
 		if want.Len() < 16*outputBlock {
@@ -540,8 +542,8 @@ func TestWriteSolutionsBlocks(t *testing.T) {
 // compared by hash.
 func TestWriteSolutionsQueues(t *testing.T) {
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(pendingResults / 4))
-	guess := Code{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}
-	in := &Instance{Max: 10, Hints: []Hint{{guess, Answer{0, 10}}}}
+	guess := mastermind.Code{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}
+	in := &mastermind.Instance{Max: 10, Hints: []mastermind.Hint{{Guess: guess, Answer: mastermind.Answer{Blacks: 0, Whites: 10}}}}
 	want := sha256.New()
 	n := writeSolved(want, in)
 	got := sha256.New()
@@ -574,9 +576,9 @@ func (w *failingWriter) Write(p []byte) (int, error) {
 // a job's text streams to the writer as it is made, rather than waiting
 // for the job's end (which never came, its text filling the memory).
 func TestWriteSolutionsStopsOnWriteError(t *testing.T) {
-	in := &Instance{Max: 12, Hints: []Hint{
-		{Code{5, 12, 4, 10, 2, 6, 1, 1, 1, 11, 9, 1, 7, 11, 4, 7, 12, 1, 9, 4}, Answer{3, 7}},
-		{Code{5, 12, 9, 10, 9, 11, 9, 9, 12, 9, 11, 9, 6, 9, 9, 9, 9, 9, 2, 9}, Answer{0, 5}},
+	in := &mastermind.Instance{Max: 12, Hints: []mastermind.Hint{
+		{Guess: mastermind.Code{5, 12, 4, 10, 2, 6, 1, 1, 1, 11, 9, 1, 7, 11, 4, 7, 12, 1, 9, 4}, Answer: mastermind.Answer{Blacks: 3, Whites: 7}},
+		{Guess: mastermind.Code{5, 12, 9, 10, 9, 11, 9, 9, 12, 9, 11, 9, 6, 9, 9, 9, 9, 9, 2, 9}, Answer: mastermind.Answer{Blacks: 0, Whites: 5}},
 	}}
 	n, err := WriteSolutions(context.Background(), &failingWriter{n: 1 << 20}, in)
 	if !errors.Is(err, errWriterFull) {
@@ -590,11 +592,11 @@ func TestWriteSolutionsStopsOnWriteError(t *testing.T) {
 func TestAppendCode(t *testing.T) {
 	r := rand.New(rand.NewPCG(21, 22))
 	for pegs := 1; pegs <= 70; pegs++ {
-		code := make(Code, pegs)
+		code := make(mastermind.Code, pegs)
 		for c := range code {
-			code[c] = uint8(1 + r.IntN(MaxColours))
+			code[c] = uint8(1 + r.IntN(mastermind.MaxColours))
 		}
-		code[r.IntN(pegs)] = MaxColours
+		code[r.IntN(pegs)] = mastermind.MaxColours
 		text := append(make([]byte, 0, 2+codeRoom(pegs)), "ab"...) // no more room than promised
 		if got, want := appendCode(text, code), "ab,"+code.String(); string(got) != want {
 			t.Fatalf("%d pegs: %q, want %q", pegs, got, want)
@@ -663,7 +665,7 @@ func TestMeetingAgainstBruteForce(t *testing.T) {
 		in := randomInstance(r, 2, pegs, 2+r.IntN(4))
 		if i%2 == 1 {
 			h := &in.Hints[r.IntN(len(in.Hints))]
-			h.Answer = Answer{Blacks: r.IntN(pegs/2 + 1), Whites: 0}
+			h.Answer = mastermind.Answer{Blacks: r.IntN(pegs/2 + 1), Whites: 0}
 		}
 		if meetFor(prepareAs(in, false)) == nil {
 			t.Fatalf("instance %d (%d pegs): not met in the middle", i, pegs)
@@ -676,7 +678,7 @@ func TestMeetingAgainstBruteForce(t *testing.T) {
 
 // randomAnswer gives a random hint of in a random answer that fits the
 // code's length: the hints often contradict each other then.
-func randomAnswer(r *rand.Rand, in *Instance) {
+func randomAnswer(r *rand.Rand, in *mastermind.Instance) {
 	h := &in.Hints[r.IntN(len(in.Hints))]
 	pegs := in.Pegs()
 	h.Answer.Blacks = r.IntN(pegs + 1)
@@ -685,7 +687,7 @@ func randomAnswer(r *rand.Rand, in *Instance) {
 
 // alteredInstance returns randomInstance's hints, with moveWhite's change
 // to one answer if alter is set.
-func alteredInstance(r *rand.Rand, max, pegs, n int, alter bool) *Instance {
+func alteredInstance(r *rand.Rand, max, pegs, n int, alter bool) *mastermind.Instance {
 	in := randomInstance(r, max, pegs, n)
 	if alter {
 		moveWhite(r, in)
@@ -695,7 +697,7 @@ func alteredInstance(r *rand.Rand, max, pegs, n int, alter bool) *Instance {
 
 // moveWhite makes a white of a random hint's answer a black, if it has
 // one: the hints often contradict each other then.
-func moveWhite(r *rand.Rand, in *Instance) {
+func moveWhite(r *rand.Rand, in *mastermind.Instance) {
 	h := &in.Hints[r.IntN(len(in.Hints))]
 	if h.Answer.Whites > 0 {
 		h.Answer.Blacks, h.Answer.Whites = h.Answer.Blacks+1, h.Answer.Whites-1
@@ -710,11 +712,11 @@ func TestMeetingAgainstArrangement(t *testing.T) {
 	for i := range 16 {
 		max, pegs := meetMaxColours, 14+r.IntN(4)
 		in := alteredInstance(r, max, pegs, 3+r.IntN(4), i%2 == 1)
-		var want []Code
+		var want []mastermind.Code
 		p := prepareAs(in, false)
 		a := newArranger(p)
 		p.multisets(func(k *[wordColours + 1]uint8) bool {
-			return a.arrange(k, func(c Code) bool { want = append(want, slices.Clone(c)); return true })
+			return a.arrange(k, func(c mastermind.Code) bool { want = append(want, slices.Clone(c)); return true })
 		})
 		if meetFor(prepareAs(in, false)) == nil {
 			t.Fatalf("instance %d (%d pegs, %d colours): not met in the middle", i, pegs, max)
@@ -737,18 +739,18 @@ func TestSuffixesAgainstSearch(t *testing.T) {
 		p := prepareAs(in, false)
 		a := newArranger(p)
 		p.multisets(func(k *[wordColours + 1]uint8) bool {
-			var want []Code
+			var want []mastermind.Code
 			a.suffix = nil
-			a.arrange(k, func(c Code) bool { want = append(want, slices.Clone(c)); return true })
+			a.arrange(k, func(c mastermind.Code) bool { want = append(want, slices.Clone(c)); return true })
 			for from := 1; from <= pegs-minSuffixPegs; from++ {
 				table := p.newSuffixTable()
 				table.from = from
 				if !table.listFrom(p, k) {
 					t.Fatalf("instance %d: more than %d suffixes from %d", i, maxListed, from)
 				}
-				var got []Code
+				var got []mastermind.Code
 				a.suffix = table
-				a.arrange(k, func(c Code) bool { got = append(got, slices.Clone(c)); return true })
+				a.arrange(k, func(c mastermind.Code) bool { got = append(got, slices.Clone(c)); return true })
 				if !slices.EqualFunc(got, want, slices.Equal) {
 					t.Fatalf("instance %d (%d pegs, %d colours), multiset %v, suffixes from %d: %d codes, want %d in the search's order",
 						i, pegs, max, k[1:max+1], from, len(got), len(want))
@@ -788,34 +790,34 @@ func TestColourRenaming(t *testing.T) {
 	r := rand.New(rand.NewPCG(9, 10))
 	for i := range 20 {
 		pegs := 7 + r.IntN(3)
-		secret := make(Code, pegs)
+		secret := make(mastermind.Code, pegs)
 		for q := range secret {
 			secret[q] = uint8(61 + r.IntN(4))
 		}
-		in := &Instance{Max: 64}
+		in := &mastermind.Instance{Max: 64}
 		// Guesses of colours 1 to 60 answered 0/0 leave codes of 61 to 64.
 		for c := 0; c < 60; c += pegs {
-			g := make(Code, pegs)
+			g := make(mastermind.Code, pegs)
 			for q := range g {
 				g[q] = uint8(1 + (c+q)%60)
 			}
-			in.Hints = append(in.Hints, Hint{g, Score(g, secret)})
+			in.Hints = append(in.Hints, mastermind.Hint{Guess: g, Answer: mastermind.Score(g, secret)})
 		}
 		for range 3 + r.IntN(3) {
-			g := make(Code, pegs)
+			g := make(mastermind.Code, pegs)
 			for q := range g {
 				g[q] = uint8(61 + r.IntN(4))
 			}
-			in.Hints = append(in.Hints, Hint{g, Score(g, secret)})
+			in.Hints = append(in.Hints, mastermind.Hint{Guess: g, Answer: mastermind.Score(g, secret)})
 		}
 		rename := func(c uint8) uint8 { return 65 - c }
-		renamed := &Instance{Max: 64}
+		renamed := &mastermind.Instance{Max: 64}
 		for _, h := range in.Hints {
 			g := slices.Clone(h.Guess)
 			for q := range g {
 				g[q] = rename(g[q])
 			}
-			renamed.Hints = append(renamed.Hints, Hint{g, h.Answer})
+			renamed.Hints = append(renamed.Hints, mastermind.Hint{Guess: g, Answer: h.Answer})
 		}
 		want := solveAll(in)
 		for _, c := range want {
@@ -825,48 +827,6 @@ func TestColourRenaming(t *testing.T) {
 		}
 		if got := solveAll(renamed); !sameCodes(got, want) {
 			t.Fatalf("instance %d (%d pegs): %d codes renamed, want %d", i, pegs, len(got), len(want))
-		}
-	}
-}
-
-func TestScore(t *testing.T) {
-	for _, tt := range []struct {
-		guess, code Code
-		want        Answer
-	}{
-		{Code{1, 1, 1}, Code{3, 1, 4}, Answer{1, 0}},
-		{Code{1, 2, 2}, Code{3, 1, 4}, Answer{0, 1}},
-		{Code{3, 1, 3}, Code{3, 1, 4}, Answer{2, 0}},
-		{Code{1, 2, 3, 4}, Code{4, 3, 2, 1}, Answer{0, 4}},
-		{Code{1, 1, 2, 2}, Code{1, 2, 1, 2}, Answer{2, 2}},
-		{Code{6, 6, 6, 6}, Code{6, 6, 6, 6}, Answer{4, 0}},
-		{Code{1, 1, 1, 2}, Code{2, 1, 1, 1}, Answer{2, 2}},
-	} {
-		if got := Score(tt.guess, tt.code); got != tt.want {
-			t.Errorf("Score(%v, %v) = %v, want %v", tt.guess, tt.code, got, tt.want)
-		}
-	}
-}
-
-// TestPossible checks Answer.Possible against every answer some guess gets
-// from some code, for up to 4 pegs over a colour more (enough for any
-// answer a length allows: 0/1 on 2 pegs needs a colour in neither).
-func TestPossible(t *testing.T) {
-	for pegs := 1; pegs <= 4; pegs++ {
-		colours := pegs + 1
-		seen := map[Answer]bool{}
-		for g := range everyCode(pegs, colours) {
-			for c := range everyCode(pegs, colours) {
-				seen[Score(g, c)] = true
-			}
-		}
-		for b := -1; b <= pegs+1; b++ {
-			for w := -1; w <= pegs+1; w++ {
-				a := Answer{b, w}
-				if got := a.Possible(pegs); got != seen[a] {
-					t.Errorf("%v.Possible(%d) = %v, want %v", a, pegs, got, seen[a])
-				}
-			}
 		}
 	}
 }
@@ -882,7 +842,7 @@ func TestSourceExample(t *testing.T) {
 		"4\n1\t1\t1\t1/0\n1 2 2 0/1   \n3 1 3 2/0",
 		"\ufeff4\n1 1 1 1/0\n1 2 2 0/1\n3 1 3 2/0\n",
 	} {
-		in, err := Parse(strings.NewReader(text))
+		in, err := mastermind.Parse(strings.NewReader(text))
 		if err != nil {
 			t.Errorf("%q: %v", text, err)
 			continue
@@ -894,90 +854,11 @@ func TestSourceExample(t *testing.T) {
 	}
 }
 
-func TestParseErrors(t *testing.T) {
-	for _, tt := range []struct{ in, want string }{
-		{"", "line 1: the file is empty"},
-		{"x\n1 2 1/0", `line 1: "x" is not a number of colours`},
-		{"4\n1 2 3", "line 2: the guess [1,2,3] has no answer"},
-		{"4\n1 2 3 1/0\n1 5 2 0/0", "line 3: colour 5 is not one of 1 to 4"},
-		{"4\n1 2 3 1/0\n1 2 0/0", "line 3: a guess of 2 pegs; the first guess has 3"},
-		{"4\n1 2 3 1/x", `line 2: "1/x" is not an answer`},
-		{"4\n1 2 3 3/1", "line 2: answer 3/1: 4 blacks and whites for a guess of 3 pegs"},
-		{"4\n1/0", "line 2: answer \"1/0\" without a guess"},
-		{"4\n", "no hints"},
-		{"4\n1 two 1/0", `line 2: "two" is neither a colour nor an answer`},
-		{"0\n1 1/0", "not a number of colours"},
-		{"256\n1 1/0", "not a number of colours from 1 to 255"},
-	} {
-		_, err := Parse(strings.NewReader(tt.in))
-		if err == nil || !strings.Contains(err.Error(), tt.want) {
-			t.Errorf("Parse(%q): %v, want %q", tt.in, err, tt.want)
-		}
-	}
-}
-
-func FuzzParse(f *testing.F) {
-	f.Add("4   1 1 1 1/0 1 2 2 0/1 3 1 3 2/0")
-	f.Add("6\n1 2 3 4 1/2\n")
-	f.Fuzz(func(t *testing.T, s string) {
-		in, err := Parse(strings.NewReader(s))
-		if err != nil {
-			return
-		}
-		if err := in.Validate(); err != nil {
-			t.Fatalf("%q parsed into an invalid instance: %v", s, err)
-		}
-		var buf bytes.Buffer
-		if err := in.Format(&buf); err != nil {
-			t.Fatal(err)
-		}
-		again, err := Parse(&buf)
-		if err != nil || !slices.EqualFunc(again.Hints, in.Hints, func(a, b Hint) bool { return slices.Equal(a.Guess, b.Guess) && a.Answer == b.Answer }) {
-			t.Fatalf("%q formats as %q, which reads back as %+v, %v", s, buf.String(), again, err)
-		}
-	})
-}
-
-// TestParseSolutionsFormats reads a list of solutions as editors may
-// write it: over lines, with spaces, Windows' line ends, a byte order mark.
-func TestParseSolutionsFormats(t *testing.T) {
-	want := []Code{{3, 1, 4}, {4, 1, 3}}
-	for _, text := range []string{
-		"[[3,1,4],[4,1,3]].\n",
-		"[[3,1,4],\n [4,1,3]].",
-		"[ [3, 1, 4], [4, 1, 3] ].\r\n",
-		"\ufeff[[3,1,4],[4,1,3]].\r\n",
-	} {
-		if got, err := ParseSolutions(strings.NewReader(text)); err != nil || !slices.EqualFunc(got, want, slices.Equal) {
-			t.Errorf("%q: %v, %v; want %v", text, got, err, want)
-		}
-	}
-}
-
-func FuzzParseSolutions(f *testing.F) {
-	f.Add("[[3,1,4],[4,1,3]].")
-	f.Add("[].")
-	f.Fuzz(func(t *testing.T, s string) {
-		codes, err := ParseSolutions(strings.NewReader(s))
-		if err != nil {
-			return
-		}
-		var text []string
-		for _, c := range codes {
-			text = append(text, c.String())
-		}
-		again, err := ParseSolutions(strings.NewReader("[" + strings.Join(text, ",") + "]."))
-		if err != nil || !slices.EqualFunc(again, codes, slices.Equal) {
-			t.Fatalf("%q: %v reads back as %v, %v", s, codes, again, err)
-		}
-	})
-}
-
 // TestCancel: a search given up returns the context's error.
 func TestCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	in := &Instance{Max: 10, Hints: []Hint{{Code{1, 1, 1, 1, 1, 1, 1, 1}, Answer{}}}}
+	in := &mastermind.Instance{Max: 10, Hints: []mastermind.Hint{{Guess: mastermind.Code{1, 1, 1, 1, 1, 1, 1, 1}, Answer: mastermind.Answer{}}}}
 	if _, err := WriteSolutions(ctx, io.Discard, in); !errors.Is(err, context.Canceled) {
 		t.Errorf("WriteSolutions: %v", err)
 	}
@@ -992,7 +873,7 @@ func TestCancel(t *testing.T) {
 // context is cancelled, where each ran a few thousand nodes before it
 // looked.
 func TestCancelStopsJobs(t *testing.T) {
-	in := &Instance{Max: 9, Hints: []Hint{{Code{1, 2, 3, 4, 5, 6, 7, 8, 9}, Answer{0, 9}}}}
+	in := &mastermind.Instance{Max: 9, Hints: []mastermind.Hint{{Guess: mastermind.Code{1, 2, 3, 4, 5, 6, 7, 8, 9}, Answer: mastermind.Answer{Blacks: 0, Whites: 9}}}}
 	ctx, cancel := context.WithCancel(context.Background())
 	jobs, codes := 0, 0
 	err := parallel(ctx, in, func(a *arranger, j job, emit func(int)) {
@@ -1001,7 +882,7 @@ func TestCancelStopsJobs(t *testing.T) {
 			runtime.Gosched()
 		}
 		n := 0
-		a.solve(j, func(Code) bool { n++; return true })
+		a.solve(j, func(mastermind.Code) bool { n++; return true })
 		emit(n)
 	}, func(n int) bool { jobs++; codes += n; return true })
 	if !errors.Is(err, context.Canceled) {
@@ -1059,21 +940,21 @@ func TestExists(t *testing.T) {
 			t.Fatalf("%v: Exists %v, %v; Count %d", in.Hints, some, err, n)
 		}
 	}
-	g := func(seed uint64) Code {
+	g := func(seed uint64) mastermind.Code {
 		r := rand.New(rand.NewPCG(seed, 0))
-		c := make(Code, 30)
+		c := make(mastermind.Code, 30)
 		for i := range c {
 			c[i] = uint8(1 + r.IntN(50))
 		}
 		return c
 	}
-	huge := &Instance{Max: 50, Hints: []Hint{{Guess: g(1), Answer: Answer{}}, {Guess: g(2), Answer: Answer{Blacks: 1, Whites: 1}}}}
+	huge := &mastermind.Instance{Max: 50, Hints: []mastermind.Hint{{Guess: g(1), Answer: mastermind.Answer{}}, {Guess: g(2), Answer: mastermind.Answer{Blacks: 1, Whites: 1}}}}
 	if some, err := Exists(context.Background(), huge); !some || err != nil {
 		t.Errorf("30 pegs over 50 colours: Exists %v, %v", some, err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	empty := &Instance{Max: 3, Hints: []Hint{{Guess: Code{1, 2}, Answer: Answer{Blacks: 2}}, {Guess: Code{1, 2}, Answer: Answer{}}}}
+	empty := &mastermind.Instance{Max: 3, Hints: []mastermind.Hint{{Guess: mastermind.Code{1, 2}, Answer: mastermind.Answer{Blacks: 2}}, {Guess: mastermind.Code{1, 2}, Answer: mastermind.Answer{}}}}
 	if some, err := Exists(ctx, empty); some || err == nil {
 		t.Errorf("done context: Exists %v, %v", some, err)
 	}

@@ -1,6 +1,8 @@
-package mastermind
+package consistent
 
 import (
+	"gamelab/mastermind"
+
 	"math/bits"
 	"runtime"
 	"slices"
@@ -84,11 +86,11 @@ func (t *suffixTable) most() int { return 64 / t.width }
 // once: the suffixes are searched on it.
 func (p *problem) reversed() *problem {
 	p.reverseOnce.Do(func() {
-		in := &Instance{Max: p.max, Hints: make([]Hint, p.hints)}
+		in := &mastermind.Instance{Max: p.max, Hints: make([]mastermind.Hint, p.hints)}
 		for i, g := range p.guess {
 			r := slices.Clone(g)
 			slices.Reverse(r)
-			in.Hints[i] = Hint{Guess: r, Answer: Answer{Blacks: p.blacks[i], Whites: p.matches[i] - p.blacks[i]}}
+			in.Hints[i] = mastermind.Hint{Guess: r, Answer: mastermind.Answer{Blacks: p.blacks[i], Whites: p.matches[i] - p.blacks[i]}}
 		}
 		p.rev = prepareAs(in, false) // p is a word problem: so is its reverse
 	})
@@ -336,7 +338,7 @@ func (t *suffixTable) of(key uint64, buf []listed) []listed {
 // read before any is tested, so that their cache misses overlap rather
 // than follow one another (the read of the filter was 30% of a long
 // code's solve).
-func (a *arranger) placeLast(p int, t *suffixTable, yield func(Code) bool) bool {
+func (a *arranger) placeLast(p int, t *suffixTable, yield func(mastermind.Code) bool) bool {
 	set := a.avail
 	if p == 0 && a.first != 0 {
 		set &= a.first

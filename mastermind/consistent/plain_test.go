@@ -1,6 +1,8 @@
-package mastermind
+package consistent
 
 import (
+	"gamelab/mastermind"
+
 	"context"
 	"math/rand/v2"
 	"runtime"
@@ -10,7 +12,7 @@ import (
 
 // byPlain returns the codes of in found by the plain search, multiset by
 // multiset, in its order.
-func byPlain(in *Instance) []Code {
+func byPlain(in *mastermind.Instance) []mastermind.Code {
 	codes, _ := byPlainNear(in, false)
 	return codes
 }
@@ -18,13 +20,13 @@ func byPlain(in *Instance) []Code {
 // byPlainNear returns the codes of in found by the plain search with the
 // rules for guesses near the code if near (the rule of two hints), and
 // the nodes it searched.
-func byPlainNear(in *Instance, near bool) ([]Code, int) {
+func byPlainNear(in *mastermind.Instance, near bool) ([]mastermind.Code, int) {
 	p := prepareAs(in, true)
 	p.near = near
 	a := newPlainArranger(p)
-	var out []Code
+	var out []mastermind.Code
 	p.plainMultisets(func(k *[wordColours + 1]int) bool {
-		return a.arrange(k, func(c Code) bool { out = append(out, slices.Clone(c)); return true })
+		return a.arrange(k, func(c mastermind.Code) bool { out = append(out, slices.Clone(c)); return true })
 	})
 	return out, a.nodes
 }
@@ -58,11 +60,11 @@ func TestPlainSplit(t *testing.T) {
 			p := prepareAs(in, true)
 			p.near = near
 			splitter, worker := newPlainArranger(p), newPlainArranger(p)
-			var got []Code
+			var got []mastermind.Code
 			p.plainMultisets(func(k *[wordColours + 1]int) bool {
 				return splitter.split(k, func(start *plainStart) bool {
 					shares++
-					return worker.resume(start, func(c Code) bool { got = append(got, slices.Clone(c)); return true })
+					return worker.resume(start, func(c mastermind.Code) bool { got = append(got, slices.Clone(c)); return true })
 				})
 			})
 			if !sameCodes(got, want) {
@@ -85,7 +87,7 @@ func TestPlainPairRules(t *testing.T) {
 	for i := range 40 {
 		max, pegs := 6+r.IntN(15), 16+r.IntN(9)
 		secret := randomCode(r, max, pegs)
-		in := &Instance{Max: max}
+		in := &mastermind.Instance{Max: max}
 		for range pegs/3 + r.IntN(pegs/3) {
 			guess := slices.Clone(secret)
 			for q := range guess {
@@ -93,7 +95,7 @@ func TestPlainPairRules(t *testing.T) {
 					guess[q] = uint8(1 + r.IntN(max))
 				}
 			}
-			in.Hints = append(in.Hints, Hint{guess, Score(guess, secret)})
+			in.Hints = append(in.Hints, mastermind.Hint{Guess: guess, Answer: mastermind.Score(guess, secret)})
 		}
 		if i%2 == 1 {
 			moveWhite(r, in)
@@ -152,8 +154,8 @@ func TestWordAgainstPlain(t *testing.T) {
 		for _, near := range []bool{false, true} {
 			p := prepareAs(in, false)
 			p.near = near
-			var got []Code
-			p.solve(func(c Code) bool { got = append(got, slices.Clone(c)); return true })
+			var got []mastermind.Code
+			p.solve(func(c mastermind.Code) bool { got = append(got, slices.Clone(c)); return true })
 			if !sameCodes(got, want) {
 				t.Fatalf("instance %d (%d pegs, %d colours, %d hints, near %v): %d codes, the plain search's %d", i, pegs, max, len(in.Hints), near, len(got), len(want))
 			}
@@ -194,17 +196,17 @@ func TestCodesOfAnyLength(t *testing.T) {
 	for i := range 12 {
 		max, pegs := 2+r.IntN(9), wordPegs+1+r.IntN(236)
 		secret := randomCode(r, max, pegs)
-		in := &Instance{Max: max}
+		in := &mastermind.Instance{Max: max}
 		// Guesses near the secret, one for each position changed there
 		// and maybe at another, leave few codes.
 		for q := range pegs {
 			g := slices.Clone(secret)
 			g[q] = uint8(1 + r.IntN(max))
 			g[r.IntN(pegs)] = uint8(1 + r.IntN(max))
-			in.Hints = append(in.Hints, Hint{g, Score(g, secret)})
+			in.Hints = append(in.Hints, mastermind.Hint{Guess: g, Answer: mastermind.Score(g, secret)})
 		}
 		got := solveAll(in)
-		if !slices.ContainsFunc(got, func(c Code) bool { return slices.Equal(c, secret) }) {
+		if !slices.ContainsFunc(got, func(c mastermind.Code) bool { return slices.Equal(c, secret) }) {
 			t.Fatalf("instance %d (%d pegs, %d colours): the secret not among %d codes", i, pegs, max, len(got))
 		}
 		for _, c := range got {
@@ -219,12 +221,12 @@ func TestCodesOfAnyLength(t *testing.T) {
 			t.Fatalf("instance %d: Count %d, %v; Solve found %d", i, n, err, len(got))
 		}
 
-		contradictions := []Hint{
-			{secret, Answer{pegs - 1, 1}}, // all but one in place, the last elsewhere
-			{in.Hints[0].Guess, Answer{in.Hints[0].Answer.Blacks + 1, in.Hints[0].Answer.Whites - 1}},
+		contradictions := []mastermind.Hint{
+			{Guess: secret, Answer: mastermind.Answer{Blacks: pegs - 1, Whites: 1}}, // all but one in place, the last elsewhere
+			{Guess: in.Hints[0].Guess, Answer: mastermind.Answer{Blacks: in.Hints[0].Answer.Blacks + 1, Whites: in.Hints[0].Answer.Whites - 1}},
 		}
 		for j, h := range contradictions {
-			bad := &Instance{Max: max, Hints: append(slices.Clone(in.Hints), h)}
+			bad := &mastermind.Instance{Max: max, Hints: append(slices.Clone(in.Hints), h)}
 			if n, err := Count(context.Background(), bad); err != nil || n != 0 {
 				t.Fatalf("instance %d, contradiction %d: Count %d, %v; want none", i, j, n, err)
 			}
@@ -240,15 +242,15 @@ func TestPlainMemory(t *testing.T) {
 	r := rand.New(rand.NewPCG(45, 46))
 	const pegs, max = 5000, 6
 	secret := randomCode(r, max, pegs)
-	in := &Instance{Max: max}
+	in := &mastermind.Instance{Max: max}
 	for range 2 {
 		g := randomCode(r, max, pegs)
-		in.Hints = append(in.Hints, Hint{g, Score(g, secret)})
+		in.Hints = append(in.Hints, mastermind.Hint{Guess: g, Answer: mastermind.Score(g, secret)})
 	}
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
 	found := 0
-	Solve(in, func(c Code) bool {
+	Solve(in, func(c mastermind.Code) bool {
 		if !in.Consistent(c) {
 			t.Fatalf("%v does not agree with the hints", c)
 		}
@@ -297,7 +299,7 @@ func TestSamePlaces(t *testing.T) {
 // scratch space is left clear.
 func TestCompareApart(t *testing.T) {
 	r := rand.New(rand.NewPCG(39, 40))
-	near := func(ref Code, max, changes int) (Code, []int32) {
+	near := func(ref mastermind.Code, max, changes int) (mastermind.Code, []int32) {
 		c := slices.Clone(ref)
 		for range changes {
 			c[r.IntN(len(c))] = uint8(1 + r.IntN(max))
@@ -348,21 +350,21 @@ func FuzzWordAgainstPlain(f *testing.F) {
 			return
 		}
 		max, pegs := 1+int(data[0])%9, 1+int(data[1])%9
-		in := &Instance{Max: max}
+		in := &mastermind.Instance{Max: max}
 		for data = data[2:]; len(data) >= pegs+2 && len(in.Hints) < 10; data = data[pegs+2:] {
-			g := make(Code, pegs)
+			g := make(mastermind.Code, pegs)
 			for q, b := range data[:pegs] {
 				g[q] = 1 + b%uint8(max)
 			}
 			blacks := int(data[pegs]) % (pegs + 1)
 			whites := int(data[pegs+1]) % (pegs - blacks + 1)
-			in.Hints = append(in.Hints, Hint{g, Answer{blacks, whites}})
+			in.Hints = append(in.Hints, mastermind.Hint{Guess: g, Answer: mastermind.Answer{Blacks: blacks, Whites: whites}})
 		}
 		if len(in.Hints) == 0 {
 			return
 		}
-		var got []Code
-		Solve(in, func(c Code) bool { got = append(got, slices.Clone(c)); return len(got) <= 100_000 })
+		var got []mastermind.Code
+		Solve(in, func(c mastermind.Code) bool { got = append(got, slices.Clone(c)); return len(got) <= 100_000 })
 		if len(got) > 100_000 {
 			return // a test of output, not of search
 		}

@@ -1,6 +1,9 @@
-package mastermind
+package consistent
 
 import (
+	"gamelab/internal/simplex"
+	"gamelab/mastermind"
+
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -8,7 +11,7 @@ import (
 )
 
 // multisetOf returns the colour counts of code.
-func multisetOf(code Code) [wordColours + 1]uint8 {
+func multisetOf(code mastermind.Code) [wordColours + 1]uint8 {
 	var k [wordColours + 1]uint8
 	for _, c := range code {
 		k[c]++
@@ -19,11 +22,11 @@ func multisetOf(code Code) [wordColours + 1]uint8 {
 // arrangeWith returns the codes of in, multiset by multiset, by the
 // positions' search or blacks first (split at splitDepth and resumed if
 // split), the relaxation solved as mode says, and the nodes searched.
-func arrangeWith(in *Instance, mode relaxMode, blacks, split bool) ([]Code, int) {
+func arrangeWith(in *mastermind.Instance, mode relaxMode, blacks, split bool) ([]mastermind.Code, int) {
 	p := prepareAs(in, false)
 	p.relaxArrangements = mode
-	var out []Code
-	keep := func(c Code) bool { out = append(out, slices.Clone(c)); return true }
+	var out []mastermind.Code
+	keep := func(c mastermind.Code) bool { out = append(out, slices.Clone(c)); return true }
 	if !blacks {
 		a := newArranger(p)
 		p.multisets(func(k *[wordColours + 1]uint8) bool { return a.arrange(k, keep) })
@@ -312,7 +315,7 @@ func TestFractional(t *testing.T) {
 			}
 			q, rank, ok := b.fractional(s, b.fits)
 			switch {
-			case !ok && most > lpFeasible:
+			case !ok && most > simplex.Feasible:
 				t.Fatalf("instance %d, multiset %v: no share to branch on, but one weighs %g", i, k[1:max+1], most)
 			case !ok:
 				settled++

@@ -1,6 +1,8 @@
-package mastermind
+package consistent
 
 import (
+	"gamelab/mastermind"
+
 	"context"
 	"fmt"
 	"math/rand/v2"
@@ -16,14 +18,14 @@ import (
 // them). With places < k it has no code: k colours of one peg each and
 // fewer places between them; two colours fill the others, so that no
 // place is left one colour, which a search would see at once.
-func pigeonhole(k, pegs, places int) *Instance {
+func pigeonhole(k, pegs, places int) *mastermind.Instance {
 	in, absent := fillers(k, pegs, 0)
 	for c := 1; c <= k; c++ {
 		g := uniform(c, pegs)
 		for q := range places {
 			g[q] = uint8(absent)
 		}
-		in.Hints = append(in.Hints, Hint{g, Answer{Whites: 1}})
+		in.Hints = append(in.Hints, mastermind.Hint{Guess: g, Answer: mastermind.Answer{Whites: 1}})
 	}
 	return in
 }
@@ -31,19 +33,21 @@ func pigeonhole(k, pegs, places int) *Instance {
 // fillers returns the hints of pigeonhole's instances bar those that shut
 // colours out of places, for pegs pegs of which marked are colour k+4,
 // and the colour the code lacks.
-func fillers(k, pegs, marked int) (in *Instance, absent int) {
-	in = &Instance{Max: k + 3 + marked}
+func fillers(k, pegs, marked int) (in *mastermind.Instance, absent int) {
+	in = &mastermind.Instance{Max: k + 3 + marked}
 	for c := 1; c <= k; c++ {
-		in.Hints = append(in.Hints, Hint{uniform(c, pegs), Answer{Blacks: 1}})
+		in.Hints = append(in.Hints, mastermind.Hint{Guess: uniform(c, pegs), Answer: mastermind.Answer{Blacks: 1}})
 	}
 	rest := pegs - k - marked
-	in.Hints = append(in.Hints, Hint{uniform(k+1, pegs), Answer{Blacks: rest / 2}},
-		Hint{uniform(k+2, pegs), Answer{Blacks: rest - rest/2}}, Hint{uniform(k+3, pegs), Answer{}})
+	in.Hints = append(in.Hints, mastermind.Hint{Guess: uniform(k+1, pegs), Answer: mastermind.Answer{Blacks: rest / 2}},
+		mastermind.Hint{Guess: uniform(k+2, pegs), Answer: mastermind.Answer{Blacks: rest - rest/2}}, mastermind.Hint{Guess: uniform(k+3, pegs), Answer: mastermind.Answer{}})
 	return in, k + 3
 }
 
 // uniform returns a guess of pegs pegs all of colour c.
-func uniform(c, pegs int) Code { return Code(slices.Repeat([]uint8{uint8(c)}, pegs)) }
+func uniform(c, pegs int) mastermind.Code {
+	return mastermind.Code(slices.Repeat([]uint8{uint8(c)}, pegs))
+}
 
 // fillings returns the ways of filling n places with pigeonhole's two
 // filler colours, half and half: n choose n/2.
@@ -59,19 +63,19 @@ func fillings(n int) int {
 // last place, and the hints that shut colours 1 to k out of the places
 // from places on have the marker there too, answered 1/1. They shut
 // nothing until the marker is placed, which the hints force at once.
-func pigeonholeMarked(k, pegs, places int) *Instance {
+func pigeonholeMarked(k, pegs, places int) *mastermind.Instance {
 	in, absent := fillers(k, pegs, 1)
 	marker := k + 4
 	last := uniform(absent, pegs)
 	last[pegs-1] = uint8(marker)
-	in.Hints = append(in.Hints, Hint{uniform(marker, pegs), Answer{Blacks: 1}}, Hint{last, Answer{Blacks: 1}})
+	in.Hints = append(in.Hints, mastermind.Hint{Guess: uniform(marker, pegs), Answer: mastermind.Answer{Blacks: 1}}, mastermind.Hint{Guess: last, Answer: mastermind.Answer{Blacks: 1}})
 	for c := 1; c <= k; c++ {
 		g := uniform(c, pegs)
 		for q := range places {
 			g[q] = uint8(absent)
 		}
 		g[pegs-1] = uint8(marker)
-		in.Hints = append(in.Hints, Hint{g, Answer{Blacks: 1, Whites: 1}})
+		in.Hints = append(in.Hints, mastermind.Hint{Guess: g, Answer: mastermind.Answer{Blacks: 1, Whites: 1}})
 	}
 	return in
 }
@@ -80,7 +84,7 @@ func pigeonholeMarked(k, pegs, places int) *Instance {
 // instance was not refuted before its seating) and, if nothing has
 // failed so far, in has no code: where the seating is broken, Count
 // would take minutes.
-func wantNoCode(t *testing.T, in *Instance, multisets int) {
+func wantNoCode(t *testing.T, in *mastermind.Instance, multisets int) {
 	t.Helper()
 	if multisets == 0 {
 		t.Errorf("no multiset: the instance is refuted before its seating")
@@ -99,30 +103,30 @@ func wantNoCode(t *testing.T, in *Instance, multisets int) {
 func TestPlacesFit(t *testing.T) {
 	// Colour 4 is in no multiset below: its guesses' other pegs shut
 	// colours 1 to 3 out of one place each.
-	shutOut := func(places ...int) []Hint {
-		var hints []Hint
+	shutOut := func(places ...int) []mastermind.Hint {
+		var hints []mastermind.Hint
 		for c, q := range places {
-			g := Code{4, 4, 4}
+			g := mastermind.Code{4, 4, 4}
 			g[q] = uint8(c + 1)
-			hints = append(hints, Hint{g, Answer{}})
+			hints = append(hints, mastermind.Hint{Guess: g, Answer: mastermind.Answer{}})
 		}
 		return hints
 	}
 	tests := []struct {
 		name  string
-		hints []Hint
+		hints []mastermind.Hint
 		k     []uint8 // pegs of colours 1 to 5
 		want  bool
 	}{
 		{"three colours in two places", shutOut(2, 2, 2), []uint8{1, 1, 1, 0, 0}, false},
 		{"two colours in two places", shutOut(2, 2, 2), []uint8{1, 1, 0, 0, 1}, true},
 		{"seated only by moving a peg", shutOut(1, 2, 2), []uint8{1, 1, 1, 0, 0}, true},
-		{"two pegs in one place", []Hint{{Code{4, 1, 4}, Answer{}}, {Code{4, 4, 1}, Answer{}}}, []uint8{2, 0, 0, 0, 1}, false},
-		{"no place shut", []Hint{{Code{1, 2, 3}, Answer{Blacks: 1}}}, []uint8{3, 0, 0, 0, 0}, true},
+		{"two pegs in one place", []mastermind.Hint{{Guess: mastermind.Code{4, 1, 4}, Answer: mastermind.Answer{}}, {Guess: mastermind.Code{4, 4, 1}, Answer: mastermind.Answer{}}}, []uint8{2, 0, 0, 0, 1}, false},
+		{"no place shut", []mastermind.Hint{{Guess: mastermind.Code{1, 2, 3}, Answer: mastermind.Answer{Blacks: 1}}}, []uint8{3, 0, 0, 0, 0}, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			p := prepareAs(&Instance{Max: 5, Hints: tt.hints}, false)
+			p := prepareAs(&mastermind.Instance{Max: 5, Hints: tt.hints}, false)
 			var k [wordColours + 1]uint8
 			copy(k[1:], tt.k)
 			if got := placesFit(p, &k); got != tt.want {
@@ -142,7 +146,7 @@ func TestPigeonhole(t *testing.T) {
 			in := pigeonhole(tc.k, tc.pegs, tc.k-1)
 			p := prepare(in)
 			multisets := 0
-			seatable[[MaxColours + 1]uint8](p)(func(*[MaxColours + 1]uint8) bool { multisets++; return true })
+			seatable[[mastermind.MaxColours + 1]uint8](p)(func(*[mastermind.MaxColours + 1]uint8) bool { multisets++; return true })
 			if multisets != 0 {
 				t.Fatalf("%d multisets left to search, want none", multisets)
 			}
@@ -184,13 +188,13 @@ func TestPigeonholeMarked(t *testing.T) {
 			multisets := 0
 			p.multisets(func(k *[wordColours + 1]uint8) bool {
 				multisets++
-				if b.nodes = 0; !b.arrange(k[:], func(Code) bool { return false }) || b.nodes != 1 {
+				if b.nodes = 0; !b.arrange(k[:], func(mastermind.Code) bool { return false }) || b.nodes != 1 {
 					t.Errorf("blacks first: %d nodes, want 1 and no code", b.nodes)
 				}
 				if a.multiset = k; a.rootSeated() {
 					t.Errorf("rootSeated = true, want false")
 				}
-				if !a.arrange(k, func(Code) bool { return false }) {
+				if !a.arrange(k, func(mastermind.Code) bool { return false }) {
 					t.Errorf("the positions' search stopped, as for a code, where it should end with none")
 				}
 				return true
@@ -231,7 +235,7 @@ func TestPlainSeated(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			p := prepareAs(&Instance{Max: 3, Hints: []Hint{{Code{1, 2, 3}, Answer{Blacks: 1}}}}, true)
+			p := prepareAs(&mastermind.Instance{Max: 3, Hints: []mastermind.Hint{{Guess: mastermind.Code{1, 2, 3}, Answer: mastermind.Answer{Blacks: 1}}}}, true)
 			pa := newPlainArranger(p)
 			copy(pa.s.may, tt.may)
 			copy(pa.s.left[1:], tt.left)

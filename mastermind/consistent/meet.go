@@ -1,6 +1,8 @@
-package mastermind
+package consistent
 
 import (
+	"gamelab/mastermind"
+
 	"sync"
 
 	"gamelab/internal/hugepage"
@@ -188,7 +190,7 @@ func (p *problem) half(from, to int) halfList {
 // meet calls yield with the solutions made of the first half's
 // assignments from index from to index to and any second half; false if
 // yield stopped it.
-func (m *meeting) meet(p *problem, code Code, from, to int, yield func(Code) bool) bool {
+func (m *meeting) meet(p *problem, code mastermind.Code, from, to int, yield func(mastermind.Code) bool) bool {
 	for a := from; a < to; a++ {
 		at, ok := m.groups.get(m.blacksKey - m.first.blacks[a])
 		if !ok {
@@ -213,7 +215,7 @@ func (m *meeting) meet(p *problem, code Code, from, to int, yield func(Code) boo
 }
 
 // decode writes the colours of a half's number into code.
-func decode(code Code, n uint32, max int) {
+func decode(code mastermind.Code, n uint32, max int) {
 	for q := range code {
 		code[q] = uint8(n%uint32(max)) + 1
 		n /= uint32(max)

@@ -1,4 +1,19 @@
-package mastermind
+// Package simplex answers one question of a linear program with no
+// costs: are there values x with A x = b and lo ≤ x ≤ hi, where A's
+// entries are 0 or 1? A search asks it at its nodes, of programs that
+// differ from their parent's in a few bounds, so each is solved from its
+// parent's basis by the dual simplex method: with no costs every basis is
+// dual feasible, and it pivots until the basic values are within their
+// bounds, a few pivots a node. When a basic value is out of its bounds and
+// no column can bring it back, the row of the basis's inverse that says so
+// weights A's rows into a proof that no values fit. Floating point may
+// err, so callers check that proof exactly, in integers (OutOfBox), and
+// cut a node only if it holds: an error of rounding can cost a cut, never
+// a solution.
+//
+// The Mastermind solver (package consistent) relaxes both its colour
+// counts and a multiset's arrangements this way.
+package simplex
 
 import (
 	"math"
@@ -7,24 +22,10 @@ import (
 	"gamelab/internal/floats"
 )
 
-// Both relaxations, of the colour counts (countlp.go) and of a
-// multiset's arrangements (arrangelp.go), ask a linear program with no
-// costs one question: are there values x with A x = b and lo ≤ x ≤ hi,
-// where A's entries are 0 or 1? A search asks it at its nodes, of
-// programs that differ from their parent's in a few bounds, so each is
-// solved from its parent's basis by the dual simplex method: with no
-// costs every basis is dual feasible, and it pivots until the basic
-// values are within their bounds, a few pivots a node. When a basic value
-// is out of its bounds and no column can bring it back, the row of the
-// basis's inverse that says so weights A's rows into a proof that no
-// values fit. Floating point may err, so the callers check that proof
-// exactly, in integers, and cut a node only if it holds: an error of
-// rounding can cost a cut, never a code.
-
-// simplex is such a program: A, by columns, and b. Each row has an
+// Program is such a program: A, by columns, and b. Each row has an
 // artificial column of its own, fixed at 0, so that a basis always
 // exists (the artificials', at the start).
-type simplex struct {
+type Program struct {
 	rows, cols int
 	// The rows of column j's 1s: rowIndex[rowStart[j]:rowStart[j+1]].
 	rowStart []int32
@@ -46,13 +47,13 @@ type simplex struct {
 	free []int32
 }
 
-// basis is where a program's solve stands: the inverse of the basis (by
+// Basis is where a program's solve stands: the inverse of the basis (by
 // columns, so that a column of A times it, which every pivot and bound
 // change asks for, adds whole columns: AddScaled), the basic values,
 // which column is basic in each row (cols+r for row r's artificial), each
 // column's bounds, and the values of the columns not basic, each at one
 // of its bounds.
-type basis struct {
+type Basis struct {
 	inverse []float64 // rows × rows, by columns: column i at [i*rows:]
 	basic   []float64 // by row
 	head    []int32   // by row
@@ -61,25 +62,27 @@ type basis struct {
 	lo, hi  []float64 // by column
 }
 
-// Limits and tolerances of the simplex method: a solve gives up after
-// lpMaxPivots pivots a row (against cycling, which a dual simplex with no
-// costs is not proof against), a basic value is within its bounds to
-// lpFeasible, and a pivot is at least lpPivot.
+// Feasible is how far a basic value may lie outside its bounds and still
+// count as within them.
+const Feasible = 1e-7
+
+// Limits of the simplex method: a solve gives up after lpMaxPivots pivots
+// a row (against cycling, which a dual simplex with no costs is not proof
+// against), and a pivot is at least lpPivot.
 const (
 	lpMaxPivots = 4
-	lpFeasible  = 1e-7
 	lpPivot     = 1e-7
 )
 
 // lpShort is how far the columns must fall short of bringing a basic
 // value to its bound for solve to take the row as a proof before no
 // column can move it: enough that rounding the proof's weights to
-// integers (outOfBox) does not spoil it.
+// integers (OutOfBox) does not spoil it.
 const lpShort = 1e-6
 
-// clearColumns empties the program, for rows rows with right-hand sides
-// set later in x.rhs.
-func (x *simplex) clearColumns(rows int) {
+// Reset empties the program, for rows rows: columns are added by Add and
+// EndColumn, right-hand sides set by SetRHS.
+func (x *Program) Reset(rows int) {
 	x.rows, x.cols = rows, 0
 	x.rowStart = append(x.rowStart[:0], 0)
 	x.rowIndex = x.rowIndex[:0]
@@ -91,9 +94,12 @@ func (x *simplex) clearColumns(rows int) {
 	x.times = zeroed(x.times, rows)
 }
 
-// endColumn adds a column with 1s in the rows appended to x.rowIndex
+// Add puts a 1 in row r of the column being built.
+func (x *Program) Add(r int) { x.rowIndex = append(x.rowIndex, int32(r)) }
+
+// EndColumn adds the column being built: 1s in the rows given to Add
 // since the last.
-func (x *simplex) endColumn() {
+func (x *Program) EndColumn() {
 	x.priceIndex = append(x.priceIndex, x.rowIndex[x.rowStart[x.cols]:]...)
 	for len(x.priceIndex)%priceGroup != 0 {
 		x.priceIndex = append(x.priceIndex, int32(x.rows))
@@ -109,9 +115,18 @@ func (x *simplex) endColumn() {
 // cannot foresee it, column after column.
 const priceGroup = 4
 
-// start makes b the artificials' basis, every column from 0 to 1 at 0,
+// SetRHS sets row r's right-hand side.
+func (x *Program) SetRHS(r int, v float64) { x.rhs[r] = v }
+
+// Rows returns the number of rows.
+func (x *Program) Rows() int { return x.rows }
+
+// Cols returns the number of columns added.
+func (x *Program) Cols() int { return x.cols }
+
+// Start makes b the artificials' basis, every column from 0 to 1 at 0,
 // in b's memory if it has room.
-func (x *simplex) start(b *basis) {
+func (x *Program) Start(b *Basis) {
 	b.inverse = zeroed(b.inverse, x.rows*x.rows)
 	b.basic = zeroed(b.basic, x.rows)
 	b.head = zeroed(b.head, x.rows)
@@ -130,8 +145,8 @@ func (x *simplex) start(b *basis) {
 	}
 }
 
-// copyBasis makes dst a copy of src, in dst's memory if it has room.
-func copyBasis(dst, src *basis) {
+// CopyFrom makes b a copy of src, in b's memory if it has room.
+func (dst *Basis) CopyFrom(src *Basis) {
 	dst.inverse = append(dst.inverse[:0], src.inverse...)
 	dst.basic = append(dst.basic[:0], src.basic...)
 	dst.head = append(dst.head[:0], src.head...)
@@ -141,9 +156,9 @@ func copyBasis(dst, src *basis) {
 	dst.hi = append(dst.hi[:0], src.hi...)
 }
 
-// bound sets column j's bounds in b. A column not basic moves to the
+// Bound sets column j's bounds in b. A column not basic moves to the
 // nearer of them; a basic one is left for solve to pivot out.
-func (x *simplex) bound(b *basis, j int, lo, hi float64) {
+func (x *Program) Bound(b *Basis, j int, lo, hi float64) {
 	b.lo[j], b.hi[j] = lo, hi
 	if b.rowOf[j] >= 0 {
 		return
@@ -158,8 +173,8 @@ func (x *simplex) bound(b *basis, j int, lo, hi float64) {
 	}
 }
 
-// bounds returns column j's bounds in b, an artificial's too.
-func (x *simplex) bounds(b *basis, j int) (lo, hi float64) {
+// Bounds returns column j's bounds in b, an artificial's too.
+func (x *Program) Bounds(b *Basis, j int) (lo, hi float64) {
 	if j >= x.cols {
 		return 0, 0
 	}
@@ -168,19 +183,19 @@ func (x *simplex) bounds(b *basis, j int) (lo, hi float64) {
 
 // enter sets x.column to column j times the basis's inverse: how the
 // basic values change as j's does.
-func (x *simplex) enter(b *basis, j int) {
+func (x *Program) enter(b *Basis, j int) {
 	clear(x.column)
 	for _, i := range x.rowIndex[x.rowStart[j]:x.rowStart[j+1]] {
 		floats.AddScaled(x.column, 1, b.inverse[int(i)*x.rows:][:x.rows])
 	}
 }
 
-// solve runs the dual simplex method on b until every basic value is
+// Solve runs the dual simplex method on b until every basic value is
 // within its bounds (nil, true), until a row proves there are no values
 // that fit (that row of the inverse, for the caller to check exactly: it
 // stays as it is until x solves again, and true), or until it gives up
 // (nil, false).
-func (x *simplex) solve(b *basis) (proof []float64, settled bool) {
+func (x *Program) Solve(b *Basis) (proof []float64, settled bool) {
 	rows := x.rows
 	x.free = x.free[:0]
 	for j := range x.cols {
@@ -190,9 +205,9 @@ func (x *simplex) solve(b *basis) (proof []float64, settled bool) {
 	}
 	for range lpMaxPivots * rows {
 		// The row whose basic value is furthest out of its bounds.
-		leave, worst, target := -1, lpFeasible, 0.0
+		leave, worst, target := -1, Feasible, 0.0
 		for r, v := range b.basic {
-			lo, hi := x.bounds(b, int(b.head[r]))
+			lo, hi := x.Bounds(b, int(b.head[r]))
 			if lo-v > worst {
 				leave, worst, target = r, lo-v, lo
 			} else if v-hi > worst {
@@ -265,7 +280,7 @@ func (x *simplex) solve(b *basis) (proof []float64, settled bool) {
 
 // pivot makes column enter basic in row leave, whose basic column leaves
 // at target.
-func (x *simplex) pivot(b *basis, leave, enter int, target float64) {
+func (x *Program) pivot(b *Basis, leave, enter int, target float64) {
 	rows := x.rows
 	x.enter(b, enter)
 	a := x.column[leave]
@@ -295,12 +310,12 @@ func (x *simplex) pivot(b *basis, leave, enter int, target float64) {
 	}
 }
 
-// outOfBox reports whether row, rounded to integer weights (in weight),
+// OutOfBox reports whether row, rounded to integer weights (in weight),
 // proves that no values within b's bounds fit: whether the weighted sum
 // of b lies beyond the least or the most the weighted rows of A x can
 // sum to over the bounds. It is exact, for integer bounds.
-func (x *simplex) outOfBox(b *basis, row []float64, weight []int64) bool {
-	scale := weightScale(row)
+func (x *Program) OutOfBox(b *Basis, row []float64, weight []int64) bool {
+	scale := WeightScale(row)
 	if scale == 0 {
 		return false
 	}
@@ -325,11 +340,11 @@ func (x *simplex) outOfBox(b *basis, row []float64, weight []int64) bool {
 	return goal < least || goal > most
 }
 
-// weightScale returns the factor that makes the largest of weights 2^30,
+// WeightScale returns the factor that makes the largest of weights 2^30,
 // for proofs that weigh in integers (the sums of up to 2^16 pegs and
 // hints stay far inside int64), or 0 if they are all 0 or one is not a
 // number.
-func weightScale(weights []float64) float64 {
+func WeightScale(weights []float64) float64 {
 	largest := 0.0
 	for _, w := range weights {
 		largest = max(largest, math.Abs(w))
@@ -338,4 +353,20 @@ func weightScale(weights []float64) float64 {
 		return 0
 	}
 	return (1 << 30) / largest
+}
+
+// Value returns column j's value in b: its row's basic value if it is
+// basic, else the bound it sits at.
+func (b *Basis) Value(j int) float64 {
+	if r := b.rowOf[j]; r >= 0 {
+		return b.basic[r]
+	}
+	return b.value[j]
+}
+
+// zeroed returns s with n zero elements, in s's memory if it has room.
+func zeroed[T any](s []T, n int) []T {
+	s = slices.Grow(s[:0], n)[:n]
+	clear(s)
+	return s
 }

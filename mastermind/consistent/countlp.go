@@ -1,7 +1,9 @@
-package mastermind
+package consistent
 
 import (
 	"math"
+
+	"gamelab/internal/simplex"
 )
 
 // Over many colours with many hints, the colour counts' search meets its
@@ -33,7 +35,7 @@ import (
 // counted, in p.order). Its columns are the levels, then the pegs'
 // slack; its rows the hints, then the pegs.
 type countLP struct {
-	simplex
+	simplex.Program
 	p *problem
 	// The levels of the s-th colour are columns first[s] to first[s+1]-1,
 	// j pegs or more at first[s]+j-1.
@@ -46,7 +48,7 @@ type countLP struct {
 // colours counted fixed at their value), each hint's matches still
 // wanted and the pegs left.
 type lpState struct {
-	basis
+	simplex.Basis
 	want []int
 	left int
 }
@@ -66,26 +68,26 @@ func newCountLP(p *problem) *countLP {
 		return nil
 	}
 	lp := &countLP{p: p, first: make([]int, p.max+2)}
-	lp.clearColumns(rows)
+	lp.Reset(rows)
 	for s := 1; s <= p.max; s++ {
-		lp.first[s] = lp.cols
+		lp.first[s] = lp.Cols()
 		for j := 1; j <= p.full[s]; j++ {
 			for i, g := range p.countOf[s] {
 				if g >= j {
-					lp.rowIndex = append(lp.rowIndex, int32(i))
+					lp.Add(i)
 				}
 			}
-			lp.rowIndex = append(lp.rowIndex, int32(p.hints))
-			lp.endColumn()
+			lp.Add(p.hints)
+			lp.EndColumn()
 		}
 	}
-	lp.first[p.max+1] = lp.cols
-	lp.rowIndex = append(lp.rowIndex, int32(p.hints))
-	lp.endColumn() // the pegs' slack
+	lp.first[p.max+1] = lp.Cols()
+	lp.Add(p.hints)
+	lp.EndColumn() // the pegs' slack
 	for i, m := range p.matches {
-		lp.rhs[i] = float64(m)
+		lp.SetRHS(i, float64(m))
 	}
-	lp.rhs[p.hints] = float64(p.pegs)
+	lp.SetRHS(p.hints, float64(p.pegs))
 	lp.states = make([]lpState, p.max+2)
 	lp.weight = make([]int64, rows)
 	return lp
@@ -104,8 +106,8 @@ func (lp *countLP) state(s int) *lpState {
 // proved to have no solution.
 func (lp *countLP) root() bool {
 	st := lp.state(1)
-	lp.start(&st.basis)
-	st.hi[lp.cols-1] = math.Inf(1) // the pegs' slack
+	lp.Start(&st.Basis)
+	lp.Bound(&st.Basis, lp.Cols()-1, 0, math.Inf(1)) // the pegs' slack
 	copy(st.want, lp.p.matches)
 	st.left = lp.p.pegs
 	return lp.solve(1)
@@ -131,7 +133,7 @@ func (lp *countLP) follow(s int, count func(t int) int) int {
 // proved to have no solution there.
 func (lp *countLP) fix(s, n int) bool {
 	from, st := &lp.states[s], lp.state(s+1)
-	copyBasis(&st.basis, &from.basis)
+	(&st.Basis).CopyFrom(&from.Basis)
 	copy(st.want, from.want)
 	st.left = from.left - n
 	for i, g := range lp.p.countOf[s] {
@@ -142,7 +144,7 @@ func (lp *countLP) fix(s, n int) bool {
 		if j <= n {
 			v = 1
 		}
-		lp.bound(&st.basis, lp.first[s]+j-1, v, v)
+		lp.Bound(&st.Basis, lp.first[s]+j-1, v, v)
 	}
 	return lp.solve(s + 1)
 }
@@ -151,7 +153,7 @@ func (lp *countLP) fix(s, n int) bool {
 // no solution (once fitsWeighted confirms it).
 func (lp *countLP) solve(s int) bool {
 	st := &lp.states[s]
-	rho, _ := lp.simplex.solve(&st.basis)
+	rho, _ := lp.Program.Solve(&st.Basis)
 	return rho == nil || !lp.refutes(st, rho, s)
 }
 
@@ -160,7 +162,7 @@ func (lp *countLP) solve(s int) bool {
 // s-th on give the hints at depth s their matches: checked exactly, in
 // integers, either way round.
 func (lp *countLP) refutes(st *lpState, rho []float64, s int) bool {
-	scale := weightScale(rho)
+	scale := simplex.WeightScale(rho)
 	if scale == 0 {
 		return false
 	}
@@ -169,8 +171,8 @@ func (lp *countLP) refutes(st *lpState, rho []float64, s int) bool {
 			lp.weight[r] = int64(math.Round(sign * x * scale))
 		}
 		// The pegs' weight counts against: at least 0.
-		pegs := max(0, -lp.weight[lp.rows-1])
-		if lp.p.fitsWeighted(s, st.want, st.left, lp.weight[:lp.rows-1], pegs) {
+		pegs := max(0, -lp.weight[lp.Rows()-1])
+		if lp.p.fitsWeighted(s, st.want, st.left, lp.weight[:lp.Rows()-1], pegs) {
 			continue
 		}
 		return true

@@ -1,4 +1,4 @@
-package mastermind
+package simplex
 
 import (
 	"math"
@@ -10,10 +10,10 @@ import (
 // 0s and 1s, each column with at least one 1, and a right-hand side that
 // some integer point of the bounds 0 to 1 meets unless altered, when one
 // side is moved by one.
-func randomProgram(r *rand.Rand, alter bool) *simplex {
+func randomProgram(r *rand.Rand, alter bool) *Program {
 	rows, cols := 2+r.IntN(4), 3+r.IntN(6)
-	x := &simplex{}
-	x.clearColumns(rows)
+	x := &Program{}
+	x.Reset(rows)
 	point := make([]int, cols)
 	for j := range cols {
 		point[j] = r.IntN(2)
@@ -24,7 +24,7 @@ func randomProgram(r *rand.Rand, alter bool) *simplex {
 				x.rhs[i] += float64(point[j])
 			}
 		}
-		x.endColumn()
+		x.EndColumn()
 	}
 	if alter {
 		i := r.IntN(rows)
@@ -39,7 +39,7 @@ func randomProgram(r *rand.Rand, alter bool) *simplex {
 
 // values returns the values of b's columns: the basic ones' from the rows
 // they are basic in.
-func values(x *simplex, b *basis) []float64 {
+func values(x *Program, b *Basis) []float64 {
 	v := make([]float64, x.cols)
 	for j := range v {
 		if r := b.rowOf[j]; r >= 0 {
@@ -53,7 +53,7 @@ func values(x *simplex, b *basis) []float64 {
 
 // integerPoint reports whether some integer point within b's bounds
 // meets every row of x: every point tried.
-func integerPoint(x *simplex, b *basis) bool {
+func integerPoint(x *Program, b *Basis) bool {
 	v := make([]int, x.cols)
 	var try func(j int) bool
 	try = func(j int) bool {
@@ -85,16 +85,16 @@ func integerPoint(x *simplex, b *basis) bool {
 // that meet every row, to a tolerance; or a proof that no integer point
 // (brute force) meets them. It reports whether it was a proof, and
 // whether the solve settled.
-func checkSolve(t *testing.T, i int, x *simplex, b *basis) (proof, settled bool) {
+func checkSolve(t *testing.T, i int, x *Program, b *Basis) (proof, settled bool) {
 	t.Helper()
 	weight := make([]int64, x.rows)
-	rho, settled := x.solve(b)
+	rho, settled := x.Solve(b)
 	checkInverse(t, i, x, b)
 	if !settled {
 		return false, false
 	}
 	if rho != nil {
-		if !x.outOfBox(b, rho, weight) {
+		if !x.OutOfBox(b, rho, weight) {
 			t.Fatalf("program %d: a proof that does not hold", i)
 		}
 		if integerPoint(x, b) {
@@ -123,7 +123,7 @@ func checkSolve(t *testing.T, i int, x *simplex, b *basis) (proof, settled bool)
 // checkInverse checks that b's inverse, by columns, times its basis (the
 // basic columns of A, an artificial's the unit column of its row) is the
 // identity, to a tolerance.
-func checkInverse(t *testing.T, i int, x *simplex, b *basis) {
+func checkInverse(t *testing.T, i int, x *Program, b *Basis) {
 	t.Helper()
 	for r, j := range b.head {
 		column := make([]float64, x.rows) // the basis's r-th column
@@ -161,8 +161,8 @@ func TestSimplexAgainstBruteForce(t *testing.T) {
 	proofs, solved, unsettled := 0, 0, 0
 	for i := range 3000 {
 		x := randomProgram(r, i%2 == 1)
-		var b basis
-		x.start(&b)
+		var b Basis
+		x.Start(&b)
 		for {
 			proof, settled := checkSolve(t, i, x, &b)
 			if !settled {
@@ -185,7 +185,7 @@ func TestSimplexAgainstBruteForce(t *testing.T) {
 				break
 			}
 			v := float64(r.IntN(2))
-			x.bound(&b, free[r.IntN(len(free))], v, v)
+			x.Bound(&b, free[r.IntN(len(free))], v, v)
 		}
 	}
 	t.Logf("%d proofs, %d solves with values, %d given up", proofs, solved, unsettled)
@@ -217,15 +217,15 @@ func TestOutOfBox(t *testing.T) {
 		{"below, weighted down", 0, 1, 1, -0.5, true},
 		{"no weight", 5, 0, 1, 0, false},
 	} {
-		x := &simplex{}
-		x.clearColumns(1)
+		x := &Program{}
+		x.Reset(1)
 		x.rowIndex = append(x.rowIndex, 0)
-		x.endColumn()
+		x.EndColumn()
 		x.rhs[0] = tc.rhs
-		var b basis
-		x.start(&b)
+		var b Basis
+		x.Start(&b)
 		b.lo[0], b.hi[0] = tc.lo, tc.hi
-		if got := x.outOfBox(&b, []float64{tc.weight}, make([]int64, 1)); got != tc.want {
+		if got := x.OutOfBox(&b, []float64{tc.weight}, make([]int64, 1)); got != tc.want {
 			t.Errorf("%s: %v, want %v", tc.name, got, tc.want)
 		}
 	}

@@ -1,4 +1,4 @@
-package mastermind
+package consistent
 
 import (
 	"math/rand/v2"

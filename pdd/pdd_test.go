@@ -574,3 +574,27 @@ func TestResetAndReshuffle(t *testing.T) {
 		}
 	}
 }
+
+func TestParseBand(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		want Band
+		ok   bool
+	}{
+		{"permissive", Permissive, true},
+		{"restrictive", Restrictive, true},
+		{"40-80", Band{Lo: 0.4, Hi: 0.8}, true},
+		{"1-100", Band{Lo: 0.01, Hi: 1}, true},
+		{"40-44", Band{}, false},
+		{"0-50", Band{}, false},
+		{"50-101", Band{}, false},
+		{"40", Band{}, false},
+		{"a-b", Band{}, false},
+		{"", Band{}, false},
+	} {
+		got, err := ParseBand(tt.in)
+		if (err == nil) != tt.ok || got != tt.want {
+			t.Errorf("ParseBand(%q) = %v, %v; want %v, ok %v", tt.in, got, err, tt.want, tt.ok)
+		}
+	}
+}

@@ -3,6 +3,8 @@ package pdd
 import (
 	"fmt"
 	"math/rand/v2"
+	"strconv"
+	"strings"
 	"sync"
 )
 
@@ -39,6 +41,24 @@ var (
 	Permissive  = Band{0.60, 0.95}
 	Restrictive = Band{0.15, 0.70}
 )
+
+// ParseBand reads a band as people name it: permissive, restrictive, or
+// percentages LO-HI at least 5 apart, such as 40-80.
+func ParseBand(s string) (Band, error) {
+	switch s {
+	case "permissive":
+		return Permissive, nil
+	case "restrictive":
+		return Restrictive, nil
+	}
+	lo, hi, ok := strings.Cut(s, "-")
+	l, err1 := strconv.ParseFloat(lo, 64)
+	h, err2 := strconv.ParseFloat(hi, 64)
+	if !ok || err1 != nil || err2 != nil || l < 1 || h > 100 || h-l < 5 {
+		return Band{}, fmt.Errorf("%q: permissive (60-95), restrictive (15-70), or a band of percentages LO-HI at least 5 apart, such as 40-80", s)
+	}
+	return Band{Lo: l / 100, Hi: h / 100}, nil
+}
 
 // Contains reports whether a table allowing n pairs is within the band.
 func (b Band) Contains(n int) bool {

@@ -149,48 +149,17 @@ func playNerdle(e *env, c *nerdlePlayCmd) error {
 	update := func(change func(*play.Profile)) (*play.Profile, error) {
 		return store.Update(file, change)
 	}
-	// The settings: the flags, else the saved ones, else the defaults. The
-	// saved ones passed validation, so they are in range.
-	var s play.Settings
-	profile, err := update(func(p *play.Profile) {
-		s = p.Settings
-		s.Length = pick(c.Length, s.Length, nerdle.DefaultLength)
-		s.Rows = pick(c.Rows, s.Rows, nerdle.DefaultRows)
-		s.Rules = pick(c.Rules, s.Rules, nerdle.Standard.String())
-		p.Settings = s
-	})
-	var notice string
-	if err != nil {
-		if profile == nil {
-			return err
-		}
-		notice = err.Error()
+	choice := play.Choice{Length: c.Length, Rows: c.Rows, Rules: c.Rules, Seed: c.Seed}
+	if c.Daily {
+		choice.Today = time.Now().Format("2006-01-02") // the player's own calendar day
 	}
-	rules, err := nerdle.ParseRules(s.Rules)
+	opts, err := play.Prepare(choice, update)
 	if err != nil {
 		return err
 	}
-	opts := play.Options{
-		Length:    s.Length,
-		Rows:      s.Rows,
-		Rules:     rules,
-		Profile:   profile,
-		Update:    update,
-		Notice:    notice,
-		Clipboard: clipboard(e.stdout),
-	}
+	opts.Clipboard = clipboard(e.stdout)
 	if opts.Cache, err = e.cache(); err != nil {
 		opts.Cache = "" // hints then do without cached trees
-	}
-	switch {
-	case c.Daily:
-		opts.Daily = time.Now().Format("2006-01-02") // the player's own calendar day
-	case c.Seed != nil:
-		opts.Seeded, opts.Seed = true, *c.Seed
-	default:
-		if u := profile.Unfinished[play.StatsKey(s.Length, s.Rows, rules)]; u != nil {
-			opts.Resume, _ = u.Restore() // validated on loading
-		}
 	}
 	m := play.New(opts)
 	if _, err := runProgram(e, newProgram(e, m), "nerdle play"); err != nil {
@@ -214,17 +183,4 @@ func clipboard(w io.Writer) func(string) error {
 		out.Copy(text)
 		return nil
 	}
-}
-
-// pick returns the flag's value if it was given, else the saved value if
-// there is one, else the default.
-func pick[T comparable](flag *T, saved, def T) T {
-	var zero T
-	switch {
-	case flag != nil:
-		return *flag
-	case saved != zero:
-		return saved
-	}
-	return def
 }

@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"gamelab/internal/bench"
-	"gamelab/internal/cache"
 	"gamelab/nerdle"
 	"gamelab/nerdle/play"
 	"gamelab/nerdle/protocol"
@@ -207,19 +206,17 @@ func (c *nerdleTreeBuildCmd) Run(e *env) error {
 	summary := func(t *solve.Tree) string {
 		return fmt.Sprintf("%d guesses over %d secrets, average %.4f, worst %d, opener %v", t.Total, t.Secrets, t.Average(), t.Worst, t.Root())
 	}
-	old, err := solve.LoadTree(u)
-	var damaged *cache.DamagedError
-	if errors.As(err, &damaged) {
-		fmt.Fprintf(e.stderr, "gamelab: %v\n", err)
+	kept, saved, path, damaged, err := solve.KeepBetter(u, t, c.Force)
+	if damaged != nil {
+		fmt.Fprintf(e.stderr, "gamelab: %v\n", damaged)
 	}
-	if old != nil && old.Total < t.Total && !c.Force {
-		fmt.Fprintf(e.stdout, "length %d, %v rules: found %s\nkept the cached tree, which is better: %s (--force replaces it)\n",
-			c.Length, u.Rules, summary(t), summary(old))
-		return nil
-	}
-	path, err := solve.SaveTree(u, t)
 	if err != nil {
 		return fmt.Errorf("saving the tree: %w", err)
+	}
+	if !saved {
+		fmt.Fprintf(e.stdout, "length %d, %v rules: found %s\nkept the cached tree, which is better: %s (--force replaces it)\n",
+			c.Length, u.Rules, summary(t), summary(kept))
+		return nil
 	}
 	fmt.Fprintf(e.stdout, "length %d, %v rules: %s\nsaved to %s in %v\n", c.Length, u.Rules, summary(t), path, time.Since(start).Round(time.Millisecond))
 	return nil

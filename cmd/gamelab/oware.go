@@ -117,7 +117,7 @@ func (c *owareEngineCmd) serve(e *env) error {
 	case *egdb.DB:
 		note = fmt.Sprintf("endgame database: every position with up to %d seeds", db.Seeds())
 	case *egdb.Lazy:
-		note = fmt.Sprintf("endgame database: none cached; building one of %d seeds in the background (gamelab oware egdb build --seeds 14 makes a larger one)", backgroundSeeds)
+		note = fmt.Sprintf("endgame database: none cached; building one of %d seeds in the background (gamelab oware egdb build --seeds 14 makes a larger one)", egdb.BackgroundSeeds)
 	}
 	cfg := protocol.Config{
 		Engine: spec.String(),
@@ -347,11 +347,15 @@ func (c *owareEGDBProbeCmd) Run(e *env) error {
 	if err != nil {
 		return err
 	}
-	db, err := loadEGDB(e)
-	if db == nil {
-		if err == nil {
-			err = errors.New("no endgame database is cached: build one with gamelab oware egdb build")
-		}
+	dir, err := e.cache()
+	if err != nil {
+		return err
+	}
+	db, _, err := egdb.LoadCached(dir)
+	if errors.Is(err, cache.ErrMissing) {
+		return errors.New("no endgame database is cached: build one with gamelab oware egdb build")
+	}
+	if err != nil {
 		return err
 	}
 	lo, hi, ok := db.Bounds(p)
@@ -371,53 +375,24 @@ type egdbFlags struct {
 	NoEGDB bool `name:"no-egdb" help:"Play without the cached endgame database."`
 }
 
-// tablebase returns the cached database, unless told not to; a damaged
-// file is reported on stderr and set aside. With none cached and build
-// set (the engine and the game, not matches, which measure), it builds a
-// small one (backgroundSeeds, seconds on one core) in the background,
-// keeps it in the cache and uses it once ready, so that the engine is at
-// full strength from its first games on without a step to remember.
+// tablebase returns the database the engines use (egdb.Open), unless
+// told not to: with none cached and build set (the engine and the game,
+// not matches, which measure), one built in the background. A damaged
+// file is reported on stderr.
 func (f egdbFlags) tablebase(e *env, build bool) search.Tablebase {
 	if f.NoEGDB {
 		return nil
 	}
-	db, err := loadEGDB(e)
+	dir, err := e.cache()
+	if err != nil {
+		return nil
+	}
+	db, err := egdb.Open(e.ctx, dir, build)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "endgame database: %v\n", err)
 	}
-	if db != nil {
-		return db
+	if db == nil {
+		return nil // a nil *DB in the interface would not be nil
 	}
-	dir, err := e.cache()
-	if err != nil || dir == "" || !build {
-		return nil
-	}
-	lazy := &egdb.Lazy{}
-	go func() {
-		db, err := egdb.Build(e.ctx, backgroundSeeds, 1, nil)
-		if err != nil {
-			return
-		}
-		lazy.Set(db)
-		egdb.SaveCached(dir, db) // a cache: failing to keep it costs only time next run
-	}()
-	return lazy
-}
-
-// backgroundSeeds is the database built in the background when none is
-// cached: 12 seeds take about 25 seconds on one core and are worth most of
-// what 14 are (+70 against +89 Elo in self-play).
-const backgroundSeeds = 12
-
-// loadEGDB loads the largest cached database: nil and no error if none.
-func loadEGDB(e *env) (*egdb.DB, error) {
-	dir, err := e.cache()
-	if err != nil {
-		return nil, nil
-	}
-	db, _, err := egdb.LoadCached(dir)
-	if errors.Is(err, cache.ErrMissing) {
-		return nil, nil
-	}
-	return db, err
+	return db
 }

@@ -3,7 +3,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"gamelab/internal/bench"
@@ -47,19 +46,11 @@ func (b bandFlag) Validate() error {
 }
 
 func (b bandFlag) band() (pdd.Band, error) {
-	switch b {
-	case "permissive":
-		return pdd.Permissive, nil
-	case "restrictive":
-		return pdd.Restrictive, nil
+	band, err := pdd.ParseBand(string(b))
+	if err != nil {
+		return band, fmt.Errorf("--rules %w", err)
 	}
-	lo, hi, ok := strings.Cut(string(b), "-")
-	l, err1 := strconv.ParseFloat(lo, 64)
-	h, err2 := strconv.ParseFloat(hi, 64)
-	if !ok || err1 != nil || err2 != nil || l < 1 || h > 100 || h-l < 5 {
-		return pdd.Band{}, fmt.Errorf("--rules %q: permissive (60-95), restrictive (15-70), or a band of percentages LO-HI at least 5 apart, such as 40-80", string(b))
-	}
-	return pdd.Band{Lo: l / 100, Hi: h / 100}, nil
+	return band, nil
 }
 
 // playersFlag is --players: kinds of computer players, comma-separated.

@@ -15,7 +15,6 @@ import (
 	"time"
 
 	"gamelab/internal/bench"
-	"gamelab/internal/cache"
 	"gamelab/internal/store"
 	"gamelab/twenty48"
 	"gamelab/twenty48/ntuple"
@@ -181,54 +180,28 @@ func (b budget) Validate() error {
 	return err
 }
 
-// player returns the factory and options the flags name, with the cached
-// network unless --heuristic, and a description of the player for
-// reports. Where the network is missing, damaged (then set aside) or
-// trained over fewer than player.NetworkGames games (unless --network),
-// the heuristic plays and note says so, for the caller to show.
+// player returns the player the flags name: a program speaking the
+// protocol, or a registered one with the cached network as the rating
+// flags allow (player.Select).
 func (f budgetFlags) player(e *env) (factory player.Factory, opts player.Options, about, note string, err error) {
 	if command, ok := f.Player.command(); ok {
 		// Each worker of a benchmark runs a program of its own.
 		factory = func(player.Options) player.Strategy { return protocol.Start(e.ctx, command) }
 		return factory, opts, string(f.Player), "", nil
 	}
-	if factory, err = player.Lookup(string(f.Player)); err != nil {
+	rating := player.Best
+	switch {
+	case f.Heuristic:
+		rating = player.Heuristic
+	case f.Network:
+		rating = player.Network
+	}
+	dir, err := e.cache()
+	if err != nil {
 		return nil, opts, "", "", err
 	}
-	about = string(f.Player)
-	if !f.Heuristic && f.Player == player.DefaultPlayer {
-		dir, err := e.cache()
-		if err != nil {
-			return nil, opts, "", "", err
-		}
-		// A network trained too little plays worse than the heuristic:
-		// its header says so before hundreds of megabytes are loaded.
-		switch games, err := ntuple.CachedGames(dir); {
-		case errors.Is(err, cache.ErrMissing):
-			note = fmt.Sprintf("no trained network in %s: the heuristic plays (gamelab 2048 train makes one: from %d games of training, stronger at every level, and far faster at the strong one)", dir, player.NetworkGames)
-		case err != nil:
-			note = err.Error()
-		case games < player.NetworkGames && !f.Network:
-			note = fmt.Sprintf("the network in %s was trained over %d games, fewer than the %d from which it plays better than the heuristic: the heuristic plays (gamelab 2048 train goes on from it; --network takes it anyway)", dir, games, player.NetworkGames)
-		default:
-			net, games, err := ntuple.LoadCached(dir)
-			if err != nil {
-				note = err.Error()
-				break
-			}
-			opts.Network = net
-			about = fmt.Sprintf("%s, network of %d games", about, games)
-		}
-	}
-	if f.Player == player.DefaultPlayer {
-		// The budget is the search's: the other players have none.
-		about = fmt.Sprintf("%s, budget %s", about, f.Budget)
-		if opts.Network == nil {
-			about += ", heuristic"
-		}
-	}
-	opts.Budget, err = player.ParseBudget(string(f.Budget), opts.Network != nil)
-	return factory, opts, about, note, err
+	s, err := player.Select(dir, string(f.Player), string(f.Budget), rating)
+	return s.Factory, s.Options, s.About, s.Note, err
 }
 
 // playerSaying is player for the commands without a screen of their
@@ -404,113 +377,26 @@ func (c *twenty48TrainCmd) Validate() error {
 	return nil
 }
 
-// Between two saves of the network in training: at most saveEvery games,
-// and, at the speed of the last stretch, about saveInterval of training.
-// A run killed (a machine going down) loses no more than that; an
-// interrupt saves at once. A save takes seconds (half a gigabyte
-// compressed).
-const (
-	saveEvery    = 100_000
-	saveInterval = 10 * time.Minute
-)
-
-// stretch returns the games of the next stretch of a training run, of
-// left games to go, in whole blocks of every where it can: one block at
-// first, then as many as take about saveInterval at the speed rate (games
-// a second) of the last stretch.
-func stretch(left, every int, rate float64) int {
-	n := every
-	if rate > 0 {
-		n = max(every, int(rate*saveInterval.Seconds())/every*every)
-	}
-	return min(n, saveEvery, left)
-}
-
-// Run trains in stretches (stretch), saving the network after each, so
-// that an interrupted run loses little. One run at a time trains a cache
-// directory's network: two would each save over the other's games.
 func (c *twenty48TrainCmd) Run(e *env) error {
 	dir, err := e.cache()
 	if err != nil {
 		return err
 	}
-	release, err := dir.Hold(ntuple.FileName)
-	if errors.Is(err, cache.ErrBusy) {
-		return fmt.Errorf("another gamelab 2048 train is training the network in %s: let it finish, or stop it (an interrupt saves its games) and run this again", dir)
-	}
+	run := ntuple.Run{Dir: dir, Games: c.Games, Alpha: c.Alpha, Workers: c.Workers, Every: c.Every, Restart: c.Restart, Fresh: c.Fresh}
+	var curve []ntuple.Block
+	var last time.Duration
+	trained, err := run.Train(e.ctx, e.stderr, func(b ntuple.Block) {
+		if curve == nil {
+			fmt.Fprintf(e.stderr, "%10s %9s %6s %6s %6s %6s %6s %9s %12s\n", "games", "mean", "2048", "4096", "8192", "16384", "32768", "best", "moves/s")
+		}
+		speed := float64(b.Moves) / max((b.Elapsed-last).Seconds(), 1e-9)
+		last = b.Elapsed
+		fmt.Fprintf(e.stderr, "%10d %9.0f %5.1f%% %5.1f%% %5.1f%% %5.1f%% %5.2f%% %9d %12.0f\n", b.First+b.Games,
+			b.MeanScore, 100*b.Share(11), 100*b.Share(12), 100*b.Share(13), 100*b.Share(14), 100*b.Share(15), b.MaxScore, speed)
+		curve = append(curve, b)
+	})
 	if err != nil {
 		return err
-	}
-	defer release()
-	var net *ntuple.Network
-	var rates *ntuple.Rates
-	trained := int64(0)
-	if !c.Fresh {
-		switch n, g, err := ntuple.LoadCached(dir); {
-		case err == nil:
-			net, trained = n, g
-			fmt.Fprintf(e.stderr, "going on from %d games\n", trained)
-			// A network goes on learning as it began: by its rates if it
-			// has them, else by plain TD (rates begun now, each at 1,
-			// would undo what it learned at 0.01).
-			switch r, _, err := ntuple.LoadRatesCached(dir); {
-			case err == nil:
-				rates = r
-			case errors.Is(err, cache.ErrMissing):
-				fmt.Fprintln(e.stderr, "it learns by plain TD, as it began (--fresh starts a network that learns by temporal coherence)")
-			default:
-				fmt.Fprintf(e.stderr, "%v; it learns by plain TD\n", err) // damaged and set aside
-			}
-		case errors.Is(err, cache.ErrMissing):
-		default:
-			fmt.Fprintln(e.stderr, err) // damaged and set aside: start afresh
-		}
-	}
-	if net == nil {
-		net, rates = ntuple.New(), ntuple.NewRates()
-	}
-	var curve []ntuple.Block
-	rate := 0.0 // games a second in the last stretch
-	fmt.Fprintf(e.stderr, "%10s %9s %6s %6s %6s %6s %6s %9s %12s\n", "games", "mean", "2048", "4096", "8192", "16384", "32768", "best", "moves/s")
-	for left := c.Games; left > 0 && e.ctx.Err() == nil; {
-		n := stretch(left, c.Every, rate)
-		began, from := time.Now(), trained
-		alpha := float32(c.Alpha)
-		switch {
-		case alpha != 0:
-		case rates != nil:
-			alpha = ntuple.CoherenceAlpha
-		default:
-			alpha = ntuple.Rate(trained)
-		}
-		t := ntuple.Trainer{Net: net, Alpha: alpha, Rates: rates, Workers: c.Workers, Seed: uint64(trained), Every: c.Every, Restart: c.Restart}
-		var last time.Duration
-		err := t.Train(e.ctx, int(trained), n, func(b ntuple.Block) {
-			speed := float64(b.Moves) / max((b.Elapsed-last).Seconds(), 1e-9)
-			last = b.Elapsed
-			fmt.Fprintf(e.stderr, "%10d %9.0f %5.1f%% %5.1f%% %5.1f%% %5.1f%% %5.2f%% %9d %12.0f\n", b.First+b.Games,
-				b.MeanScore, 100*b.Share(11), 100*b.Share(12), 100*b.Share(13), 100*b.Share(14), 100*b.Share(15), b.MaxScore, speed)
-			curve = append(curve, b)
-			trained = int64(b.First + b.Games)
-		})
-		rate = float64(trained-from) / time.Since(began).Seconds()
-		path, serr := ntuple.SaveCached(dir, net, trained)
-		if serr != nil {
-			return fmt.Errorf("saving the network: %w", serr)
-		}
-		if rates != nil {
-			if _, err := ntuple.SaveRatesCached(dir, rates, trained); err != nil {
-				return fmt.Errorf("saving the network's rates: %w", err)
-			}
-		}
-		if err != nil {
-			fmt.Fprintf(e.stderr, "stopped; %d games kept in %s\n", trained, path)
-			break
-		}
-		left -= n
-		if left == 0 {
-			fmt.Fprintf(e.stderr, "%d games in all, kept in %s\n", trained, path)
-		}
 	}
 	if trained < player.NetworkGames {
 		fmt.Fprintf(e.stderr, "the player takes the network from %d games of training on (%d to go; --network takes it now)\n", player.NetworkGames, player.NetworkGames-trained)

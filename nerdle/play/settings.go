@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 
 	"gamelab/internal/tui"
+	"gamelab/nerdle"
 )
 
 // setting is one switch of the settings screen.
@@ -86,4 +87,65 @@ func (m *Model) settingsView() string {
 	b.WriteString("\n" + tui.Dim.Render("Kept for your next games; hard mode applies from the next guess."))
 	return lipgloss.JoinVertical(lipgloss.Center, tui.Panel.Render(b.String()), "",
 		tui.KeyHelp(keys.Up, keys.Toggle, keys.Back))
+}
+
+// Choice is what the person asked for on starting the game; a nil field
+// falls back on the saved settings, then on the defaults.
+type Choice struct {
+	Length, Rows *int
+	Rules        *string
+	Seed         *uint64 // replay the games of this seed
+	Today        string  // play the daily puzzle of this date ("2006-01-02")
+}
+
+// Prepare settles the settings of c against the saved profile, saving
+// them as the new defaults through update, and returns the options of the
+// session: the daily puzzle, a replay, or else the unfinished game of the
+// same kind resumed. Where the profile could not be read or saved, the
+// options' Notice says so and play goes on; the error is only for a
+// profile that could not be had at all.
+func Prepare(c Choice, update func(change func(*Profile)) (*Profile, error)) (Options, error) {
+	var s Settings
+	profile, err := update(func(p *Profile) {
+		// The saved settings passed validation, so they are in range.
+		s = p.Settings
+		s.Length = pick(c.Length, s.Length, nerdle.DefaultLength)
+		s.Rows = pick(c.Rows, s.Rows, nerdle.DefaultRows)
+		s.Rules = pick(c.Rules, s.Rules, nerdle.Standard.String())
+		p.Settings = s
+	})
+	opts := Options{Length: s.Length, Rows: s.Rows, Profile: profile, Update: update}
+	if err != nil {
+		if profile == nil {
+			return opts, err
+		}
+		opts.Notice = err.Error()
+	}
+	if opts.Rules, err = nerdle.ParseRules(s.Rules); err != nil {
+		return opts, err
+	}
+	switch {
+	case c.Today != "":
+		opts.Daily = c.Today
+	case c.Seed != nil:
+		opts.Seeded, opts.Seed = true, *c.Seed
+	default:
+		if u := profile.Unfinished[StatsKey(s.Length, s.Rows, opts.Rules)]; u != nil {
+			opts.Resume, _ = u.Restore() // validated on loading
+		}
+	}
+	return opts, nil
+}
+
+// pick returns the flag's value if it was given, else the saved value if
+// there is one, else the default.
+func pick[T comparable](flag *T, saved, def T) T {
+	var zero T
+	switch {
+	case flag != nil:
+		return *flag
+	case saved != zero:
+		return saved
+	}
+	return def
 }

@@ -3,6 +3,7 @@ package egdb
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"crypto/sha256"
 	"errors"
 	"fmt"
@@ -14,6 +15,7 @@ import (
 
 	"gamelab/internal/cache"
 	"gamelab/internal/store"
+	"gamelab/oware"
 )
 
 // FileName returns the cache file name of the database up to seeds seeds.
@@ -124,4 +126,44 @@ func LoadCached(dir cache.Dir) (*DB, string, error) {
 		return nil, best, cache.Damaged(best, err)
 	}
 	return db, best, nil
+}
+
+// BackgroundSeeds is the database Open builds when none is cached: 12
+// seeds take about 25 seconds on one core and are worth most of what 14
+// are.
+const BackgroundSeeds = 12
+
+// Prober is what the engines look positions up in: a DB or a Lazy.
+type Prober interface {
+	Bounds(p oware.Position) (lo, hi int, ok bool)
+}
+
+// Open returns the database for the engines: the largest cached in dir;
+// with none cached and build set, a Lazy that a database of
+// BackgroundSeeds seeds, built in the background until ctx ends, fills
+// once ready (and that is saved in dir), so that an engine is at full
+// strength from its first games without a step to remember. It returns
+// nil where there is nothing to use. A damaged file is set aside and
+// reported in err, with the rest as if none were cached.
+func Open(ctx context.Context, dir cache.Dir, build bool) (Prober, error) {
+	db, _, err := LoadCached(dir)
+	switch {
+	case err == nil:
+		return db, nil
+	case errors.Is(err, cache.ErrMissing):
+		err = nil
+	}
+	if dir == "" || !build {
+		return nil, err
+	}
+	lazy := &Lazy{}
+	go func() {
+		db, err := Build(ctx, BackgroundSeeds, 1, nil)
+		if err != nil {
+			return
+		}
+		lazy.Set(db)
+		SaveCached(dir, db) // a cache: failing to keep it costs only time next run
+	}()
+	return lazy, err
 }

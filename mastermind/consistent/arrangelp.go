@@ -59,7 +59,7 @@ func (p *problem) relaxationPays(k []uint8) bool {
 // relaxMaxTightColours, at least relaxTightPegsPerColour pegs a colour,
 // and three hints for four pegs over 7 colours, 85% as many as pegs over
 // more. On random instances of 24 to 32 pegs (2026-12-05, whole processes,
-// against not solving it; docs/mastermind.md has them all): over 7 colours
+// against not solving it; docs/notes/mastermind.md has them all): over 7 colours
 // with 18 hints for 24 pegs 0.3 to 2.3 s against 0.16 to 0.24, but with 16
 // hints 90 ms against 160; over 8 colours with as many hints as pegs, at
 // 32 pegs more than 5 s against 0.2 to 0.75, but with three quarters as

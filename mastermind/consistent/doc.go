@@ -6,5 +6,5 @@
 // The search is exact: it enumerates the colour counts a code may have,
 // then arranges each multiset's pegs, with linear relaxations (solved by
 // gamelab/internal/simplex) cutting branches no code can fill.
-// docs/mastermind.md says how it works and how fast it is.
+// docs/mastermind.md says how it works; docs/notes/mastermind.md how fast.
 package consistent

@@ -115,7 +115,7 @@ const DefaultPlayer = "expectimax"
 // temporal coherence, the trainer's default) made 16384 in 31 of 40 games
 // at the strong level, where the heuristic's strong level makes it in
 // about 86 of 100; trained on to 477,267 games, in all of 30, and 32768 in
-// 6 (docs/2048.md).
+// 6 (docs/notes/2048.md).
 const NetworkGames = 500_000
 
 // ParseBudget reads a budget as users write it: fast, strong, or a time

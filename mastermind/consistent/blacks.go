@@ -32,75 +32,26 @@ import (
 // a tree of a few nodes a solution where the positions' search, even met
 // in the middle, lists millions of half codes that do not meet.
 
-// Which search arranges a multiset: blacks first where each guess
-// matches the code in few places (at most blacksFirstRatio pegs a
-// colour), or in more (up to manyHintsRatio) when the hints are many (at
-// least 3 for 5 pegs) or the multiset has few arrangements to give
-// (fewArrangements), as there the position-by-position search spends its
-// time in dead ends; else position by position, whose cost a solution is
-// lower where there are many.
-// Measured as whole processes on both cores, blacks first against
-// positions: 16 pegs of 20 colours with 16 hints 47 against 264 ms
-// (13,757 solutions), 20 of 10 with 16 hints 42 against 2,436; with many
-// hints, 20 of 7 with 14 hints 76 to 234 against 217 to 1,845, 20 of 8
-// with 16 hints 32 to 110 against 100 to 910, 24 of 10 with 20 hints 0.7
-// to 4.2 s against more than 60; but with few hints, 20 of 6 with 8
-// hints 1.3 s against 0.65 (1,527,420 solutions), 20 of 5 with 8 hints
-// 800 against 247 ms (197,634), and on one core 20 of 4 with 6 hints 437
-// to 610 ms against 50 to 72, 24 of 3 1.1 s against 79 ms.
-// Beyond manyHintsRatio, long codes with hints for half their pegs or more
-// are arranged blacks first too where the searches solve the relaxation at
-// their nodes (relaxesAtNodes): there it cuts most dead ends of the
-// blacks-first search (28 pegs over 4 colours with 14 hints, 83 codes: 918
-// million nodes without it, 1.36 million with it), which then beats the
-// positions' search (2026-12-05, whole processes, positions against blacks
-// first, alternately, 8 s limit, 128 random instances of 14 to 32 pegs over
-// 3 to 6 colours, true or one answer altered): 24 pegs over 3 colours with
-// 12 hints 26 ms against 9, 28 pegs with 14 hints 119 against 37, 24 pegs
-// over 4 colours with 12 hints 141 and 190 against 34 and 35, 28 pegs with
-// 14 hints more than 8 s against 5.1 s, 24 pegs over 5 colours with 12
-// hints 7.1 and 4.4 s against 3.6 and 1.4, 28 pegs with 14 more than 8 s
-// against 4.0 and 7.1, 26 pegs over 6 colours with 13 hints 2.7 s against
-// 0.47, 28 pegs with 28 hints 1.03 s against 0.22; but with a third as many
-// hints as pegs (24 pegs over 3 colours with 8 hints, 1,166 codes, 65 ms
-// against 950), or where the relaxation is not solved (20 to 23 pegs over 4
-// and 5 colours with hints for half the pegs: 33 ms against 140, 57 against
-// 170, and also 4.6 s against 1.1), positions, unless the multiset
-// expects very few arrangements (fewBeyond).
+// Which search arranges a multiset: blacks first where each guess matches
+// the code in few places (at most blacksFirstRatio pegs a colour), or in
+// more (up to manyHintsRatio) when the hints are many (at least 3 for 5
+// pegs) or the multiset has few arrangements to give (fewArrangements), as
+// there the position-by-position search spends its time in dead ends; else
+// position by position, whose cost a solution is lower where there are many.
+// Measured in docs/notes/mastermind-code.md#blacks-blacksfirstratio.
 const (
 	blacksFirstRatio = 2
 	manyHintsRatio   = 4
 )
 
 // fewArrangements bounds the arrangements a multiset is expected to have
-// (arrangements, as a power of ten) for it to be arranged blacks first
-// with fewer hints than manyHintsRatio asks; with at least 2 hints for 5
-// pegs, the bound is higher by how far the pegs a colour fall short of
-// manyHintsRatio: with more colours, the positions' search meets more
-// states it has not seen (it remembers the dead ones) and blacks first
-// lists more solutions a node. On one core, a multiset at a time, blacks
-// first against positions (20 pegs over 5 to 9 colours, 5 to 11 random
-// hints, and a codebreaker's 10 to 12, each guess consistent with those
-// before): expected 10^-0.3 to 10^3.9 arrangements, blacks first 3 to 60
-// times faster in all but two multisets (205 against 168 ms, 479 against
-// 188: 20 pegs over 5 colours), 0.19 and 0.41 s where positions take more
-// than 3 s (a codebreaker's 20 pegs over 8 colours, 22,881 and 104,508
-// codes, expected 10^2.9 and 10^3.8); expected 10^4.7 to 10^6, positions
-// faster by 1.2 to 3 times over 5 or 6 colours, or with 5 hints, blacks
-// first by 1.5 to 26 times over 7 to 9 colours with 8 or 11 hints.
-// Where the searches solve the relaxation at their nodes
-// (relaxesAtNodes, from 24 pegs here), at least 2 hints for 5 pegs are
-// enough, whatever the arrangements expected (whole processes on both
-// cores, positions against blacks first alternately, 2026-12-05; random
-// instances of 24 to 30 pegs over 6 to 10 colours with 2/5 to 3/5 as
-// many hints as pegs, expected 10^4.4 to 10^7.6). Exploration, 15 or 20 s
-// limit: 178,821 codes of 24 pegs over 7 colours with 13 hints, more than
-// 15 s against 1.2 s; 1,467,769 of 24 over 8, more than 15 s against 5.0
-// s; 49,835,413 of 24 over 10 with 12 hints, more than 20 s against 17 s.
-// Validation on 15 others, fresh seeds, 15 s limit: 118,831 codes of 24
-// pegs over 6 colours with 11 hints, 6.8 s against 1.5; 6 more finished
-// by blacks first only (251,503 to 5,054,611 codes, 4.3 to 13.3 s), 8 by
-// neither; none faster by positions.
+// (arrangements, as a power of ten) for it to be arranged blacks first with
+// fewer hints than manyHintsRatio asks; with at least 2 hints for 5 pegs,
+// the bound is higher by how far the pegs a colour fall short of
+// manyHintsRatio: with more colours, the positions' search meets more states
+// it has not seen (it remembers the dead ones) and blacks first lists more
+// solutions a node. Measured in
+// docs/notes/mastermind-code.md#blacks-fewarrangements.
 const fewArrangements = 4.5
 
 // blacksFirst reports whether p's multiset k is arranged blacks first.
@@ -605,24 +556,14 @@ func (b *blackFirst) propagate(s *blackState) (ok bool, hint int, places uint64)
 	}
 }
 
-// spareFirst orders the hints a search may branch on: the fewest places
-// to spare first (the places left less the blacks wanted), then the most
+// spareFirst orders the hints a search may branch on: the fewest places to
+// spare first (the places left less the blacks wanted), then the most
 // places. Either way of the branch decides one place; the hint with the
 // least to spare is the nearest to having all its places decided, by a
-// contradiction or by taking them all, and of two with as little to
-// spare, the one with more places wants more blacks: its places are the
-// likelier blacks, and deciding one says more. Against the fewest places
-// alone (the first rule), nodes of the search: random instances of 16
-// pegs over 10 colours with 12 hints 10 to 19% fewer, of 20 pegs over 7,
-// 8 or 10 colours with 12 to 16 hints 3 to 71% fewer; guesses near the
-// code (half the pegs recoloured) of 24 to 48 pegs over 4 to 20 colours 5
-// to 68% fewer, but for one of 32 pegs over 20 colours, solved in 981
-// nodes rather than 759. The most places among ties, against the fewest
-// (2026-12-02): 9% fewer nodes in the geometric mean of 42 instances not
-// used to choose it (codebreaker-like ones of 16 and 20 pegs over 8 to 12
-// colours, random ones), 0.59 to 1.18 times (6,335,220 to 3,764,994 on
-// 20 pegs over 12 colours with 14 hints; 1.7 to 1.1 s on one core); near
-// the code 0.91 to 1.11 times, 0.98 in the mean.
+// contradiction or by taking them all, and of two with as little to spare,
+// the one with more places wants more blacks: its places are the likelier
+// blacks, and deciding one says more. Measured in
+// docs/notes/mastermind-code.md#blacks-sparefirst.
 func spareFirst(count, need int) int { return (count-need)*(wordPegs+1) + wordPegs - count }
 
 // countRules applies the plain search's rules of hint i, wanting need
@@ -836,20 +777,9 @@ func (b *blackFirst) halt() bool {
 }
 
 // lateRelaxation turns the relaxation on, for the rest of the multiset's
-// search, where the search has met many nodes a code: at least
-// relaxLate times the codes found and one, and lateFloor times
-// relaxLate. The rules for where the relaxation pays (relaxesAtNodes,
-// fewBeyond, expectsNone) read the instance's shape, and some instances
-// of shapes where it does not pay have a multiset where it would: there
-// the search meets millions of dead ends, each cheap, where the
-// relaxation, dear at each node, would cut whole subtrees. Counting the
-// nodes a code tells them apart as the search goes. Turned on late, it is
-// solved only at the depths whose subtrees are large enough to pay for it
-// (relaxer.worth): solved at every node from there, it took 24 pegs over
-// 10 colours with 18 hints, 24 codes, from more than 3 s to 0.25 s, but
-// 28 pegs over 12 colours with 28 hints, 108 codes, from 3.5 s to 7.4
-// (where it pays, 4.1 to 4.3). Measured in-process on one core
-// (2026-12-06, an Intel Xeon; docs/mastermind.md has the figures).
+// search, where the search has met many nodes a code: at least relaxLate
+// times the codes found and one, and lateFloor times relaxLate. Measured in
+// docs/notes/mastermind-code.md#blacks-laterelaxation.
 func (b *blackFirst) lateRelaxation() {
 	n := b.nodes - b.since
 	if b.relax.on || n < b.relaxLate*max(lateFloor, b.found+1) ||
@@ -971,35 +901,11 @@ func (b *blackFirst) refuted(d int, s *blackState, again bool) bool {
 	return refuted
 }
 
-// fractional returns, where the relaxation st of s has shares that fit,
-// the open place and colour whose share is furthest from settled (the
-// nearer of 0 and 1) times the hints a peg of that colour there gives a
-// black; false if every such share is settled. Branching there, rather
-// than on a place of the hint with the least to spare, puts a peg where
-// the relaxation is least sure of it and where the choice weighs most on
-// the hints, so that both sides of the branch change the relaxation the
-// most, and it refutes more of the nodes below. Where the searches solve
-// it at their nodes (2026-12-06, whole processes on both cores, best of
-// four runs alternating with the build before; 108 random instances of 24
-// to 32 pegs over 4 to 6 colours with half to as many hints as pegs, true
-// or one answer altered): 10% less time in the geometric mean of the 104
-// taking 3 ms or more; of the 27 taking 100 ms to 5 s, 0.42 to 1.24 times
-// (20% less in the geometric mean: 24 pegs over 6 colours with 18 hints,
-// 517, 911 and 845 ms to 215, 396 and 398 for 4, 2 and 4 codes; 32 pegs
-// with 24 hints and no code 2.13 s to 1.58; 26 pegs over 5 colours with 19
-// hints 134 ms to 166), and one of 32 pegs over 6 colours with 24 hints
-// solved in 4.7 s where the build before took more than 5. Over 7 to 10
-// colours with three hints for four pegs or more (42 instances of 24 to 30
-// pegs, whole processes, best of two alternately): 0.36 to 0.90 times the
-// time of the 31 both solved within 8 s, 0.60 in the geometric mean (30
-// pegs over 10 colours with 30 hints 1.79 s to 0.74), and 4 more solved
-// within it (35 rather than 31). Solved at every node (a scratch build,
-// one core), it would cut the nodes of codes of 18 to 22 pegs over 6 to 10
-// colours with hints for 60 to 90% of the pegs 20 to 1,800 times (33.6
-// million to 547,657 for 2,332 codes of 22 pegs over 6 colours with 13
-// hints), but a solve costs 15 to 40 µs there, 4 to 7 pivots of a dense
-// basis of 41 to 49 rows, and those searches took as long or longer (8.3 s
-// to 9.9 s on that instance).
+// fractional returns, where the relaxation st of s has shares that fit, the
+// open place and colour whose share is furthest from settled (the nearer of
+// 0 and 1) times the hints a peg of that colour there gives a black; false
+// if every such share is settled. Measured in
+// docs/notes/mastermind-code.md#blacks-fractional.
 func (b *blackFirst) fractional(s *blackState, st *simplex.Basis) (q int, r uint8, ok bool) {
 	best := simplex.Feasible
 	for m := s.open; m != 0; m &= m - 1 {

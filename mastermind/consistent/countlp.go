@@ -212,17 +212,8 @@ func (p *problem) fitsWeighted(s int, want []int, left int, weight []int64, pegs
 	return best >= goal
 }
 
-// countRelaxAfter is how many nodes the colour counts' search visits
-// before it solves the relaxation: most searches end sooner, and would
-// pay more for it (a millisecond or two, much of it the memory of its
-// states) than it saves. Whole solves in process against none
-// (2026-12-05): 180 random instances of 10 to 20 pegs over 20 to 100
-// colours with two to four hints a peg, 0.82 times the time in the
-// geometric mean (single runs); 4.7 s to 22 ms for 365 codes of 20 pegs
-// over 100 colours with 60 hints, 4.2 s to 11 ms for 8,056 of 20 pegs
-// over 60 colours with 40, 1.9 s to 34 ms for 10 of 20 over 80 with 80.
-// Those that end sooner pay nothing: it is made when it starts (making it
-// took 15 to 60 µs, of instances of 1 to 3 ms, before; the 7 of them that
-// looked slower by 1 to 5 ms in single runs took as long either way at
-// best of five, in either order).
+// countRelaxAfter is how many nodes the colour counts' search visits before
+// it solves the relaxation: most searches end sooner, and would pay more for
+// it (a millisecond or two, much of it the memory of its states) than it
+// saves. Measured in docs/notes/mastermind-code.md#countlp-countrelaxafter.
 const countRelaxAfter = 2000

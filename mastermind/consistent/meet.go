@@ -23,19 +23,10 @@ import (
 // more memory than the search costs time.
 const meetLimit = 1 << 21
 
-// meetMaxColours is the most colours a code may have to be met in the
-// middle whole: with more, meeting in the middle of each multiset's
-// arrangements (suffix.go) is faster (4 colours and 20 pegs: 0.3 s against
-// 0.4; 8 colours and 14 pegs: 0.2 against 0.55). Over 3 colours it was
-// met whole until 2026-12-05, when the arrangements, with their
-// relaxation, had become faster there too (random instances of 14 to 24
-// pegs, one code to millions, best of two, whole against arrangements:
-// 20 pegs with 10 hints 28.6 against 4.4 ms, 24 pegs with 6 hints 88
-// against 21, with 3 hints 171 against 19, 22 pegs with 2 hints 1.03 s
-// against 0.49; slower only with one or two hints and ten million codes
-// or more: 20 pegs with one hint, 86,554,368 codes, 1.7 s against
-// 2.9; 24 pegs with two, 409,188,178 codes, 14.5 s against 18.9). Over 2
-// colours neither is more than 12 ms ahead.
+// meetMaxColours is the most colours a code may have to be met in the middle
+// whole: with more, meeting in the middle of each multiset's arrangements
+// (suffix.go) is faster. Measured in
+// docs/notes/mastermind-code.md#meet-meetmaxcolours.
 const meetMaxColours = 2
 
 // meeting is an instance prepared for meeting in the middle.

@@ -6,37 +6,24 @@ import (
 )
 
 // A multiset of pegs may give every hint its matches and still have no
-// arrangement, for want of places: a hint answered with no blacks shuts
-// its guess's colour out of each of its places, and where some colours
-// are left fewer places between them than they have pegs, no
-// arrangement places them all (Hall's theorem). The searches see one
-// colour at a time (a colour with fewer places than pegs), so an
-// instance built as the pigeonhole principle is (one peg each of k
-// colours, each shut out of all but the same k-1 places by a hint
-// answered 0/1) sent them through every way of seating k-1 of the k
-// colours. So each multiset's pegs are first seated, in the places left
-// to their colours, before it is searched (seatable). Whole processes on
-// both cores, best of three, the build before and this one alternately
-// (2026-12-06, an Intel Xeon): 64 pegs over 10 and 12 colours (k+2), more
-// than 10 s to 4.6 and 5.2 ms; over 8 colours 930 to 6.1; 48 pegs over 8
-// colours 567 to 6.8, over 7 60 to 5.8; 40 pegs over 7 colours 44 to
-// 5.1. It costs nothing measurable: 0.99 times the time in the geometric
-// mean of 281 random instances of 4 to 26 pegs over 2 to 20 colours
-// taking 3 ms or more, 0.99 on 72 of the README's shapes, 1.00 on 101 of
-// 16 to 64 pegs, true or one answer altered; no count changed.
+// arrangement, for want of places: a hint answered with no blacks shuts its
+// guess's colour out of each of its places, and where some colours are left
+// fewer places between them than they have pegs, no arrangement places them
+// all (Hall's theorem). The searches see one colour at a time (a colour with
+// fewer places than pegs), so an instance built as the pigeonhole principle
+// is (one peg each of k colours, each shut out of all but the same k-1
+// places by a hint answered 0/1) sent them through every way of seating k-1
+// of the k colours. So each multiset's pegs are first seated, in the places
+// left to their colours, before it is searched (seatable). Measured in
+// docs/notes/mastermind-code.md#places-seatable.
 
-// Hints shut colours out of places as the searches go, too: a hint
-// whose blacks are all placed shuts its guess's colours out of the rest of
-// its places. So the blacks-first search seats the pegs at its root, once
-// it has followed what the hints force there (seated), and the positions'
-// search, which has no such root, has the blacks-first search do so for it
-// once it has run some time (rootSeated). The pigeonhole with a marker
-// (a colour whose one peg the hints place at the last place at once, the
-// hints that shut the k colours out answered 1/1 with the marker at
-// that place), which the hints answered with no blacks do not refute:
-// 40 to 64 pegs over 9 to 15 colours, more than 10 s before, 15 to 30 ms
-// after (whole processes, best of three, 2026-12-06); the README's 72
-// instances, 0.97 times the time in the geometric mean, the same run.
+// Hints shut colours out of places as the searches go, too: a hint whose
+// blacks are all placed shuts its guess's colours out of the rest of its
+// places. So the blacks-first search seats the pegs at its root, once it has
+// followed what the hints force there (seated), and the positions' search,
+// which has no such root, has the blacks-first search do so for it once it
+// has run some time (rootSeated). Measured in
+// docs/notes/mastermind-code.md#places-rootseated.
 
 // seated reports whether the pegs left at s, a node of the blacks-first
 // search, can each have an open place of its own among those left to its
@@ -155,17 +142,14 @@ func seatAll(n int, group func(i int) (places uint64, pegs int)) bool {
 	return true
 }
 
-// seated reports whether the pegs left at s, the root of the plain
-// search once propagated, can each have an open place of its own among
-// those its colour may take, as the blacks-first search's seated does.
-// The plain search's codes are long (up to 65,536 pegs) and its places
-// keep their colours, so the open places are grouped by the colours they
-// may take, and the pegs flow from the colours to the groups, along
-// augmenting paths that each carry as many pegs as they can. The
-// pigeonhole of 8 to 12 colours on 80 to 100 pegs, two colours filling
-// the other places, marked or not: more than 10 s before, 7 to 8 ms after
-// (whole processes, 2026-12-06); 24 random instances of 72 to 1,000 pegs
-// near the code, true or one answer altered, the same times.
+// seated reports whether the pegs left at s, the root of the plain search
+// once propagated, can each have an open place of its own among those its
+// colour may take, as the blacks-first search's seated does. The plain
+// search's codes are long (up to 65,536 pegs) and its places keep their
+// colours, so the open places are grouped by the colours they may take, and
+// the pegs flow from the colours to the groups, along augmenting paths that
+// each carry as many pegs as they can. Measured in
+// docs/notes/mastermind-code.md#places-seated.
 func (a *plainArranger) seated(s *plainState) bool {
 	group := map[uint64]int{}
 	var may []uint64

@@ -148,22 +148,14 @@ type problem struct {
 	shutColours []uint8
 }
 
-// prepare prepares in for the search that suits it: the plain one for
-// codes longer than wordPegs, the word searches for the rest, with the
-// count rules for guesses near the code; over the compact instance's
-// colours (compact) where they are fewer, as they must be over more than
-// wordColours colours.
-//
-// Where they are fewer, the compact instance is searched anyway: its
-// codes stand for many each, expanded as they are written, and the
-// colours the code cannot have are one. Written to io.Discard in-process
-// on one core (2026-12-05, 20 random instances of each shape unless
-// said, colours x pegs x hints): 30x8x8, 13.9 million codes, 99-101 ns a
-// code before, 76-82 after; 64x6x10 (4 instances, 144 million codes)
-// 87 ns before, 18 after; 64x8x14 (10, 254 million) 87-89 and 30-33;
-// 40x6x8 (10, 2.5 million) 105-106 and 30-35; 20x10x10 288-315 and
-// 231-265; 16x8x6 159-170 and 143-159. The Count benchmarks, where most
-// colours are in some guess, within their noise.
+// prepare prepares in for the search that suits it: the plain one for codes
+// longer than wordPegs, the word searches for the rest, with the count rules
+// for guesses near the code; over the compact instance's colours (compact)
+// where they are fewer, as they must be over more than wordColours colours.
+// Where they are fewer, the compact instance is searched anyway: its codes
+// stand for many each, expanded as they are written, and the colours the
+// code cannot have are one. Measured in
+// docs/notes/mastermind-code.md#solve-prepare.
 func prepare(in *mastermind.Instance) *problem {
 	c, pal := compact(in)
 	p := prepareAs(c, c.Pegs() > wordPegs)
@@ -435,31 +427,12 @@ func compareApart(a, b mastermind.Code, apartA, apartB []int32, delta []int) (sa
 }
 
 // Two hints bound each other's matches in the colour counts' search, as
-// pairsAgree bounds their answers, over the colours not yet counted: with
-// L pegs left for them, two hints wanting a and b matches from them need
-// a+b ≤ L + Σ min(g, h), and a-b ≤ Σ max(0, g-h), over those colours, g
-// and h the pegs of each colour in the two guesses (a peg of a colour
-// both guesses have matches both only within the fewer of the two). Each
-// hint bounded alone misses that two guesses near the code cannot both
-// be nearer than their pegs allow: 25 guesses of 100 pegs over 20 colours
-// near a code, one answer with a white too many, took the search 2.4
-// million nodes and 1.6 s to refute, 334 nodes and 2 ms with these
-// bounds; 200 pegs 23 s, and 2.5 ms. The bounds cost a pair a node, so
-// they cover only the first maxPairHints hints (on 330 instances of 6
-// to 64 pegs they took 0.05 to 1.04 times the time, none measurably
-// more, 0.86 to 0.95 in the geometric mean of each collection). The
-// first 32 (2026-12-02) left random instances with more hints and one
-// answer altered taking a second and more to refute: 64 pegs over 20
-// colours with 100 hints 1.8 s with 32, 71 ms with 128 (48 pegs over 20,
-// 40 hints 1.4 s and 0.34 s; 64 over 16, 64 hints 0.8 s and 38 ms). Over
-// 450 random instances of 12 to 64 pegs over 4 to 20 colours with 40, 64
-// and 100 hints (true answers, one altered, near the code), the 108 that
-// took over 3 ms with either, best of two in-process runs: 0.57 times
-// the time in the geometric mean, 0.04 at best; at worst a few
-// milliseconds more (0.6 to 3.2 ms on 12 pegs over 20 colours with 100
-// hints) or 40 to 55-66 ms (32 pegs over 20, 40 hints, altered). The
-// table holds (colours+2) x 8,128 bounds at most, 8 bytes each: 4.3 MB
-// over 64 colours, 16.8 MB over 255.
+// pairsAgree bounds their answers, over the colours not yet counted: with L
+// pegs left for them, two hints wanting a and b matches from them need a+b ≤
+// L + Σ min(g, h), and a-b ≤ Σ max(0, g-h), over those colours, g and h the
+// pegs of each colour in the two guesses (a peg of a colour both guesses
+// have matches both only within the fewer of the two). Measured in
+// docs/notes/mastermind-code.md#solve-maxpairhints.
 const maxPairHints = 128
 
 // pairBound is what some colours can give two hints i > j together, in

@@ -109,9 +109,8 @@ func BenchmarkCountContradictory(b *testing.B) {
 	}
 }
 
-// BenchmarkCountLong counts long codes over few colours (met in the
-// middle over 3 colours until 2026-12-05): true answers, and one answer
-// moved between blacks and whites (often no solution).
+// BenchmarkCountLong counts long codes over few colours: true answers, and
+// one answer moved between blacks and whites (often no solution).
 func BenchmarkCountLong(b *testing.B) {
 	for _, shape := range [][2]int{{3, 22}, {3, 24}, {4, 20}} {
 		for _, altered := range []bool{false, true} {

@@ -375,18 +375,11 @@ const (
 )
 
 // The table starts small, as most searches are (a larger one only costs
-// them cache misses: the fast level searched 20% slower with 2^21 entries
-// than with 2^16), and doubles after a search that fills half of it, up to
-// maxTableSize entries (4 MiB). Deeper searches store more positions than
-// that, and a full table drops some of them to be searched again; but the
-// processor's caches hold a table of this size, and one of 2^20 entries
-// or more, which the strong level's late searches filled, waited on
-// memory at every probe: capped at 2^18 rather than 2^22, 1,380 boards
-// past 16384 searched at the strong level on one core took 35.7 and 36.5 s
-// against 42.7 and 40.9, one move in the 1,380 other (2^17: 37.0 and 36.7
-// s, 5 moves other); a search ten times deeper in chance, as a time per
-// move reaches, on 100 of them, 23.0 and 22.3 s against 23.7 and 23.9, one
-// move other (2026-12-07, alternately, other work paused).
+// them cache misses), and doubles after a search that fills half of it, up
+// to maxTableSize entries (4 MiB), which the processor's caches hold: a
+// larger table waits on memory at every probe and costs more than
+// re-searching the positions it drops. Measured in
+// docs/notes/2048-code.md#expectimax-mintablesize.
 const minTableSize, maxTableSize = 1 << 16, 1 << 18
 
 // Its entries are asked for in huge pages (from 2 MiB): probes land

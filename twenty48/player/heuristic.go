@@ -20,34 +20,11 @@ type weights struct {
 }
 
 // ourWeights were tuned here: first by hill climbing on the mean score of
-// 150 seeded games at depth 2 (from 28,700 to 54,400), then one weight at
-// a time on 150 games of the fast level (Σ max tile / 2048 from 716 to
-// 950): a deeper search that reaches 16384 wants big tiles kept in order
-// and merges ready more than it wants empty cells. Since the transposition
-// table's fixes, a merge ready is worth more the bigger its tiles
-// (mergeGrowth 0.1: 1.1 merges for two 2s, 2.4 for two 16384s): Σ max
-// tile / 2048 over three times 100 fast-level games (seeds 1000, 2000,
-// 3000) 647, 627 and 611 against 600, 589 and 536 (0.2: 577 on the first),
-// where no weight of the others, moved by a third, gained beyond the
-// noise (merge 1000: 636, then 572 on the second; empty 80 or 200: 602,
-// 570). Nor does the late game ask for other weights: from 218 boards
-// where fast-level games first made an 8192 (bench --stop-at 8192
-// --save), played on at the fast level to 16384 (--from), these weights
-// made it in 53.7%, 60.6% and 53.7% of the games (seeds 7, 8, 9); no
-// merge growth 62.8%, 57.8% and 56.0%, within the noise; on seed 7, tile
-// cost 15 or 8, order 90 or 40, empty 200 or 80, merge growth 0.2 or
-// -0.03, and with no merge growth, order 90 or 120, order power 3.2,
-// merge 500 or 1000: 46% to 58%. The base, which sets what losing costs
-// against every live board: 50,000 made 59.2%, 57.8% and 61.9%, within
-// the noise again; 200,000 50.0% (seed 7); 25,000 none, as it rates the
-// late boards below a lost one. Nor the game after 16384 (2026-12-04):
-// from 295 boards where fast-level games first made 16384 (600 games of
-// seed 910), played on at the fast level, these weights made 32768 in 10
-// and 8 games (seeds 1 and 2; 116,766 and 116,935 points on average from
-// there); on seed 1 tile cost 15 or 8 in 11 and 5 (118,826 and 115,873
-// points), order 90 or 40 in 4 and 6, empty 200 in 5, merge 1000 in 3,
-// merge growth 0.2 in 6 (112,387 to 117,167 points): within the noise or
-// below it.
+// seeded games, then one weight at a time on games of the fast level: a
+// deeper search that reaches 16384 wants big tiles kept in order and merges
+// ready more than it wants empty cells. No weight moved by a third gains
+// beyond the noise, in whole games or from late positions. Measured in
+// docs/notes/2048-code.md#heuristic-ourweights.
 var ourWeights = weights{
 	base:          100_000, // keeps every rating of a live board positive
 	empty:         130,

@@ -67,22 +67,12 @@ type (
 // took 5 ms of every command's start, most of it for games the command
 // does not touch (1.6 ms warm, 0.2 ms for one game).
 func gameTrees(args []string) kong.Plugins {
-	trees := []struct {
-		name string
-		tree any
-	}{
-		{"nerdle", &nerdleTree{}},
-		{"2048", &twenty48Tree{}},
-		{"mastermind", &mastermindTree{}},
-		{"oware", &owareTree{}},
-		{"pdd", &pddTree{}},
-	}
 	var all kong.Plugins
-	for _, t := range trees {
-		if len(args) > 0 && args[0] == t.name {
-			return kong.Plugins{t.tree}
+	for _, g := range games {
+		if len(args) > 0 && args[0] == g.name {
+			return kong.Plugins{g.tree()}
 		}
-		all = append(all, t.tree)
+		all = append(all, g.tree())
 	}
 	return all
 }
@@ -112,6 +102,21 @@ func (e *env) interruptible(work func() error) error {
 	case <-e.ctx.Done():
 		return context.Cause(e.ctx)
 	}
+}
+
+// runArgs parses args as a command of e's own tree and runs it: the
+// menu's way to play a game with the defaults of its flags.
+func (e *env) runArgs(args []string) error {
+	root := cli{Games: gameTrees(args)}
+	parser, err := newParser(&root, e.stdout, e.stderr)
+	if err != nil {
+		return err
+	}
+	kctx, err := parser.Parse(args)
+	if err != nil {
+		return err
+	}
+	return kctx.Run(e)
 }
 
 // cache returns the cache root: --cache-dir, GAMELAB_CACHE_DIR or the
@@ -277,9 +282,6 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 			err = crashed(e, args, &tui.PanicError{Value: r, Stack: debug.Stack()})
 		}
 	}()
-	if err := comingGame(parser, args); err != nil {
-		return err
-	}
 	kctx, err := parser.Parse(helpForBranch(parser, args))
 	if err != nil {
 		return &usageError{err}
@@ -324,25 +326,6 @@ func helpForBranch(parser *kong.Kong, args []string) []string {
 		}
 	}
 	return args
-}
-
-// comingGame says so when args name a game that is not built yet: in the
-// menu without a way to play, and without commands.
-func comingGame(parser *kong.Kong, args []string) error {
-	if len(args) == 0 {
-		return nil
-	}
-	for _, n := range parser.Model.Children {
-		if strings.EqualFold(n.Name, args[0]) {
-			return nil
-		}
-	}
-	for _, g := range games {
-		if g.play == nil && strings.EqualFold(args[0], g.item.Name) {
-			return &usageError{fmt.Errorf("%s is not built yet", g.item.Name)}
-		}
-	}
-	return nil
 }
 
 // newProgram returns the full-screen program of model m on e's streams.

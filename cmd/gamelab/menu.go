@@ -2,53 +2,62 @@ package main
 
 import (
 	"errors"
-	"time"
 
 	"gamelab/internal/tui"
-	"gamelab/mastermind/breaker"
-	"gamelab/oware/search"
-	"gamelab/twenty48"
-	"gamelab/twenty48/player"
 )
+
+// game describes a game to the command: its name on the command line, its
+// commands, and its entries in the menu, each the command line it plays
+// (so that the menu and the flags share one set of defaults).
+type game struct {
+	name string
+	tree func() any // a new struct of its commands, for kong
+	menu []menuEntry
+}
+
+// menuEntry is an item of the menu and the command line it runs.
+type menuEntry struct {
+	item tui.MenuItem
+	args []string
+}
+
+// games lists the games, in the order of the command tree and the menu.
+var games = []game{
+	{"nerdle", func() any { return &nerdleTree{} }, []menuEntry{
+		{tui.MenuItem{Name: "Nerdle", Description: "guess the equation"}, []string{"nerdle", "play"}},
+		{tui.MenuItem{Name: "Nerdle daily", Description: "today's puzzle, the same for everyone"}, []string{"nerdle", "play", "--daily"}},
+	}},
+	{"2048", func() any { return &twenty48Tree{} }, []menuEntry{
+		{tui.MenuItem{Name: "2048", Description: "slide and merge tiles"}, []string{"2048", "play"}},
+	}},
+	{"oware", func() any { return &owareTree{} }, []menuEntry{
+		{tui.MenuItem{Name: "Oware", Description: "the mancala game of West Africa"}, []string{"oware", "play"}},
+	}},
+	{"mastermind", func() any { return &mastermindTree{} }, []menuEntry{
+		{tui.MenuItem{Name: "Mastermind", Description: "break the colour code"}, []string{"mastermind", "play"}},
+	}},
+	{"pdd", func() any { return &pddTree{} }, []menuEntry{
+		{tui.MenuItem{Name: "PDD", Description: "People's Democratic Dictatorship: cards"}, []string{"pdd", "play"}},
+	}},
+}
 
 type menuCmd struct{}
 
-// game is an entry of the menu: its item, and how to play it (nil while
-// it is coming).
-type game struct {
-	item tui.MenuItem
-	play func(e *env) error
-}
-
-// games is the menu's list, in the order of the command tree.
-var games = []game{
-	{tui.MenuItem{Name: "Nerdle", Description: "guess the equation"}, func(e *env) error { return playNerdle(e, &nerdlePlayCmd{}) }},
-	{tui.MenuItem{Name: "Nerdle daily", Description: "today's puzzle, the same for everyone"}, func(e *env) error { return playNerdle(e, &nerdlePlayCmd{Daily: true}) }},
-	{tui.MenuItem{Name: "2048", Description: "slide and merge tiles"}, func(e *env) error {
-		return play2048(e, &twenty48PlayCmd{budgetFlags: budgetFlags{Player: player.DefaultPlayer, Budget: defaultBudget2048}, Size: twenty48.DefaultSize, Mode: "classic"})
-	}},
-	{tui.MenuItem{Name: "Oware", Description: "the mancala game of West Africa"}, func(e *env) error {
-		return playOware(e, &owarePlayCmd{South: "human", North: "computer", Engine: search.DefaultEngine, MoveTime: millis(time.Second), Rules: "abapa", Delay: millis(700 * time.Millisecond)})
-	}},
-	{tui.MenuItem{Name: "Mastermind", Description: "break the colour code"}, func(e *env) error {
-		return playMastermind(e, &mastermindPlayCmd{Pegs: 4, Colors: 6, Rows: 10, Strategy: breaker.DefaultStrategy})
-	}},
-	{tui.MenuItem{Name: "PDD", Description: "People's Democratic Dictatorship: cards"}, func(e *env) error {
-		return playPDD(e, &pddPlayCmd{Players: 4, Deck: "single"})
-	}},
-}
-
-// Run shows the menu until the player quits, playing each game chosen.
+// Run shows the menu until the player quits, playing each game chosen by
+// running its command line.
 func (c *menuCmd) Run(e *env) error {
 	if !isTerminal(e.stdin) || !isTerminal(e.stdout) {
 		return errors.New("the menu needs a terminal; see gamelab --help for the commands")
 	}
-	items := make([]tui.MenuItem, len(games))
-	play := map[string]func(*env) error{}
-	for i, g := range games {
-		items[i] = g.item
-		items[i].Ready = g.play != nil
-		play[g.item.Name] = g.play
+	var items []tui.MenuItem
+	args := map[string][]string{}
+	for _, g := range games {
+		for _, m := range g.menu {
+			item := m.item
+			item.Ready = true
+			items = append(items, item)
+			args[item.Name] = m.args
+		}
 	}
 	last := ""
 	for {
@@ -60,7 +69,7 @@ func (c *menuCmd) Run(e *env) error {
 		if m.Chosen == "" || e.ctx.Err() != nil {
 			return nil
 		}
-		if err := play[m.Chosen](e); err != nil {
+		if err := e.runArgs(args[m.Chosen]); err != nil {
 			return err
 		}
 		last = m.Chosen

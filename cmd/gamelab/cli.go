@@ -107,12 +107,7 @@ func (e *env) interruptible(work func() error) error {
 // runArgs parses args as a command of e's own tree and runs it: the
 // menu's way to play a game with the defaults of its flags.
 func (e *env) runArgs(args []string) error {
-	root := cli{Games: gameTrees(args)}
-	parser, err := newParser(&root, e.stdout, e.stderr)
-	if err != nil {
-		return err
-	}
-	kctx, err := parser.Parse(args)
+	kctx, _, err := parse(args, e.stdout, e.stderr)
 	if err != nil {
 		return err
 	}
@@ -264,11 +259,6 @@ func newParser(root *cli, stdout, stderr io.Writer) (*kong.Kong, error) {
 // run parses args and runs the command they name. It is main without the
 // process: everything it reads and writes goes through its arguments.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) (err error) {
-	root := cli{Games: gameTrees(args)}
-	parser, err := newParser(&root, stdout, stderr)
-	if err != nil {
-		return err
-	}
 	e := &env{ctx: ctx, stdin: stdin, stdout: stdout, stderr: stderr}
 	defer func() {
 		if r := recover(); r != nil {
@@ -282,9 +272,9 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 			err = crashed(e, args, &tui.PanicError{Value: r, Stack: debug.Stack()})
 		}
 	}()
-	kctx, err := parser.Parse(helpForBranch(parser, args))
+	kctx, root, err := parse(args, stdout, stderr)
 	if err != nil {
-		return &usageError{err}
+		return err
 	}
 	e.cacheDir = root.CacheDir
 	if err := kctx.Run(e); err != nil {
@@ -295,6 +285,22 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return err
 	}
 	return nil
+}
+
+// parse builds the command tree for args and parses them, a command line
+// it cannot follow being a *usageError; help and errors go to stdout and
+// stderr.
+func parse(args []string, stdout, stderr io.Writer) (*kong.Context, *cli, error) {
+	root := &cli{Games: gameTrees(args)}
+	parser, err := newParser(root, stdout, stderr)
+	if err != nil {
+		return nil, nil, err
+	}
+	kctx, err := parser.Parse(helpForBranch(parser, args))
+	if err != nil {
+		return nil, nil, &usageError{err}
+	}
+	return kctx, root, nil
 }
 
 // crashed writes a panic's stack, and the command line args that led to

@@ -215,7 +215,7 @@ func (c *mastermindTestCmd) Run(e *env) error {
 		return &usageError{fmt.Errorf("--timeout %v: want a positive time", time.Duration(c.Timeout))}
 	}
 	suite := consistent.Suite{Dir: c.Dir, Out: c.Out, Timeout: time.Duration(c.Timeout)}
-	passed, total, err := suite.Run(e.ctx, func(id, line string, _ bool) {
+	passed, total, err := suite.Run(e.ctx, func(id, line string) {
 		fmt.Fprintf(e.stdout, "test%s  %s\n", id, line)
 	})
 	if err != nil {

@@ -206,14 +206,14 @@ func (c *nerdleTreeBuildCmd) Run(e *env) error {
 	summary := func(t *solve.Tree) string {
 		return fmt.Sprintf("%d guesses over %d secrets, average %.4f, worst %d, opener %v", t.Total, t.Secrets, t.Average(), t.Worst, t.Root())
 	}
-	kept, saved, path, damaged, err := solve.KeepBetter(u, t, c.Force)
+	kept, path, damaged, err := solve.KeepBetter(u, t, c.Force)
 	if damaged != nil {
 		fmt.Fprintf(e.stderr, "gamelab: %v\n", damaged)
 	}
 	if err != nil {
 		return fmt.Errorf("saving the tree: %w", err)
 	}
-	if !saved {
+	if kept != t {
 		fmt.Fprintf(e.stdout, "length %d, %v rules: found %s\nkept the cached tree, which is better: %s (--force replaces it)\n",
 			c.Length, u.Rules, summary(t), summary(kept))
 		return nil

@@ -391,8 +391,5 @@ func (f egdbFlags) tablebase(e *env, build bool) search.Tablebase {
 	if err != nil {
 		fmt.Fprintf(e.stderr, "endgame database: %v\n", err)
 	}
-	if db == nil {
-		return nil // a nil *DB in the interface would not be nil
-	}
 	return db
 }

@@ -560,18 +560,18 @@ func SaveTree(u *Universe, t *Tree) (string, error) {
 }
 
 // KeepBetter saves t to u's cache unless the cached tree is better (fewer
-// guesses in all) and force is false. It returns the tree kept there,
-// whether that is t, the path, and the damage of a cached file it set
+// guesses in all) and force is false. It returns the tree kept there (t
+// if it was saved), its path, and the damage of a cached file it set
 // aside (nil if none) for the caller to report.
-func KeepBetter(u *Universe, t *Tree, force bool) (kept *Tree, saved bool, path string, damaged, err error) {
+func KeepBetter(u *Universe, t *Tree, force bool) (kept *Tree, path string, damaged, err error) {
 	old, lerr := LoadTree(u)
 	var d *cache.DamagedError
 	if errors.As(lerr, &d) {
 		damaged = lerr
 	}
 	if old != nil && old.Total < t.Total && !force {
-		return old, false, TreePath(u), damaged, nil
+		return old, TreePath(u), damaged, nil
 	}
 	path, err = SaveTree(u, t)
-	return t, err == nil, path, damaged, err
+	return t, path, damaged, err
 }

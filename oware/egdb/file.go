@@ -15,7 +15,7 @@ import (
 
 	"gamelab/internal/cache"
 	"gamelab/internal/store"
-	"gamelab/oware"
+	"gamelab/oware/search"
 )
 
 // FileName returns the cache file name of the database up to seeds seeds.
@@ -133,11 +133,6 @@ func LoadCached(dir cache.Dir) (*DB, string, error) {
 // are.
 const BackgroundSeeds = 12
 
-// Prober is what the engines look positions up in: a DB or a Lazy.
-type Prober interface {
-	Bounds(p oware.Position) (lo, hi int, ok bool)
-}
-
 // Open returns the database for the engines: the largest cached in dir;
 // with none cached and build set, a Lazy that a database of
 // BackgroundSeeds seeds, built in the background until ctx ends, fills
@@ -145,7 +140,7 @@ type Prober interface {
 // strength from its first games without a step to remember. It returns
 // nil where there is nothing to use. A damaged file is set aside and
 // reported in err, with the rest as if none were cached.
-func Open(ctx context.Context, dir cache.Dir, build bool) (Prober, error) {
+func Open(ctx context.Context, dir cache.Dir, build bool) (search.Tablebase, error) {
 	db, _, err := LoadCached(dir)
 	switch {
 	case err == nil:

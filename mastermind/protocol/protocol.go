@@ -14,7 +14,6 @@
 package protocol
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -41,11 +40,7 @@ type Config struct {
 // Serve speaks the protocol on in and out until quit or the end of in.
 // It returns an error only if reading or writing fails.
 func Serve(ctx context.Context, in io.Reader, out io.Writer, cfg Config) error {
-	w := bufio.NewWriter(out)
-	say := func(format string, args ...any) error {
-		fmt.Fprintf(w, format+"\n", args...)
-		return w.Flush()
-	}
+	say := lines.NewReplier(out).Say
 	var hints []mastermind.Hint
 	var guess mastermind.Code
 	game := uint64(0)
@@ -61,65 +56,43 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, cfg Config) error {
 	if err := newGame(); err != nil {
 		return err
 	}
-	sc := lines.NewScanner(in)
-	for sc.Scan() {
-		if sc.TooLong() {
-			if err := say("error: %v", lines.ErrTooLong); err != nil {
-				return err
-			}
-			continue
-		}
-		line := strings.TrimSpace(sc.Text())
-		var err error
+	tooLong := func() error { return say("error: %v", lines.ErrTooLong) }
+	return lines.Serve(in, tooLong, func(line string, _ []string) error {
 		switch line {
-		case "":
-			continue
-		case "quit":
-			return nil
 		case "new":
-			err = newGame()
+			return newGame()
 		case "count":
 			if len(hints) == 0 {
-				err = say("%s", every(cfg.Pegs, cfg.Colours))
-				break
+				return say("%s", every(cfg.Pegs, cfg.Colours))
 			}
-			n, cerr := possible(ctx, cfg.Colours, hints)
+			n, err := possible(ctx, cfg.Colours, hints)
 			switch {
-			case errors.Is(cerr, consistent.ErrTooMany):
-				err = say("error: %v", cerr)
-			case cerr != nil:
-				return cerr
-			default:
-				err = say("%d", n)
+			case errors.Is(err, consistent.ErrTooMany):
+				return say("error: %v", err)
+			case err != nil:
+				return err
 			}
-		default:
-			a, perr := parseAnswer(line, cfg.Pegs)
-			if perr != nil {
-				err = say("error: %v", perr)
-				break
-			}
-			hint := mastermind.Hint{Guess: guess, Answer: a}
-			some, cerr := consistent.Exists(ctx, &mastermind.Instance{Max: cfg.Colours, Hints: append(hints, hint)})
-			if cerr != nil {
-				return cerr
-			}
-			if !some {
-				err = say("error: %v contradicts the earlier answers: no code gives them all; send the answer again, corrected, or new", a)
-				break
-			}
-			if a.Blacks == cfg.Pegs {
-				err = newGame()
-				break
-			}
-			hints = append(hints, hint)
-			guess = cfg.Breaker.Guess(hints)
-			err = say("%s", format(guess))
+			return say("%d", n)
 		}
+		a, err := parseAnswer(line, cfg.Pegs)
+		if err != nil {
+			return say("error: %v", err)
+		}
+		hint := mastermind.Hint{Guess: guess, Answer: a}
+		some, err := consistent.Exists(ctx, &mastermind.Instance{Max: cfg.Colours, Hints: append(hints, hint)})
 		if err != nil {
 			return err
 		}
-	}
-	return sc.Err()
+		if !some {
+			return say("error: %v contradicts the earlier answers: no code gives them all; send the answer again, corrected, or new", a)
+		}
+		if a.Blacks == cfg.Pegs {
+			return newGame()
+		}
+		hints = append(hints, hint)
+		guess = cfg.Breaker.Guess(hints)
+		return say("%s", format(guess))
+	})
 }
 
 // possible returns how many codes agree with hints.

@@ -5,11 +5,8 @@
 package protocol
 
 import (
-	"bufio"
 	"errors"
-	"fmt"
 	"io"
-	"strings"
 
 	"gamelab/internal/lines"
 	"gamelab/nerdle"
@@ -20,11 +17,7 @@ import (
 // out until in ends: a guess per line out, a line of colours in. It
 // returns an error only if writing fails or the solver fails.
 func Serve(in io.Reader, out io.Writer, u *solve.Universe, s solve.Solver) error {
-	w := bufio.NewWriter(out)
-	say := func(format string, args ...any) error {
-		fmt.Fprintf(w, format+"\n", args...)
-		return w.Flush()
-	}
+	say := lines.NewReplier(out).Say
 	h := solve.History{Length: u.Length, Rules: u.Rules}
 	waiting := false // after an error, until "new"
 	next := func() error {
@@ -46,41 +39,22 @@ func Serve(in io.Reader, out io.Writer, u *solve.Universe, s solve.Solver) error
 	if err := newGame(); err != nil {
 		return err
 	}
-	sc := lines.NewScanner(in)
-	for sc.Scan() {
-		if sc.TooLong() {
-			if err := say("error: %v", lines.ErrTooLong); err != nil {
-				return err
-			}
-			continue
-		}
-		line := strings.TrimSpace(sc.Text())
-		var err error
+	tooLong := func() error { return say("error: %v", lines.ErrTooLong) }
+	return lines.Serve(in, tooLong, func(line string, _ []string) error {
 		switch {
-		case line == "":
-			continue
 		case line == "new":
-			err = newGame()
-		case line == "quit":
-			return nil
+			return newGame()
 		case waiting:
-			err = say("error: the last colours fit no equation; send new to start again")
-		default:
-			f, perr := nerdle.ParseFeedback(line, u.Length)
-			if perr != nil {
-				err = say("error: %v", perr)
-				break
-			}
-			if f == nerdle.AllGreen(u.Length) {
-				err = newGame()
-				break
-			}
-			h.Rows[len(h.Rows)-1].Feedback = f
-			err = next()
+			return say("error: the last colours fit no equation; send new to start again")
 		}
+		f, err := nerdle.ParseFeedback(line, u.Length)
 		if err != nil {
-			return err
+			return say("error: %v", err)
 		}
-	}
-	return sc.Err()
+		if f == nerdle.AllGreen(u.Length) {
+			return newGame()
+		}
+		h.Rows[len(h.Rows)-1].Feedback = f
+		return next()
+	})
 }

@@ -20,13 +20,11 @@
 package protocol
 
 import (
-	"bufio"
 	"context"
 	"fmt"
 	"io"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"gamelab/internal/lines"
@@ -50,8 +48,7 @@ type Config struct {
 // session is the state of one connection.
 type session struct {
 	cfg     Config
-	out     *bufio.Writer
-	mu      sync.Mutex // out
+	out     *lines.Replier
 	s       search.Searcher
 	hash    int
 	threads int
@@ -67,72 +64,65 @@ type session struct {
 // Serve runs the protocol on r and w until quit or the end of r; a search
 // still running then is stopped and answered first.
 func Serve(r io.Reader, w io.Writer, cfg Config) error {
-	s := &session{cfg: cfg, out: bufio.NewWriter(w), hash: search.DefaultHashMiB}
+	s := &session{cfg: cfg, out: lines.NewReplier(w), hash: search.DefaultHashMiB}
 	s.s = cfg.New(s.hash, s.threads)
 	s.game = oware.NewGame(oware.Start(), cfg.Rules)
 	defer s.wait()
-	sc := lines.NewScanner(r)
-	for sc.Scan() {
-		if sc.TooLong() {
-			s.reply("info string error: %v", lines.ErrTooLong)
-			continue
-		}
-		fields := strings.Fields(sc.Text())
-		if len(fields) == 0 {
-			continue
-		}
-		if waits[fields[0]] {
-			if s.refuseWhileEndless(fields[0]) {
-				continue
-			}
-			s.wait()
-		}
-		switch fields[0] {
-		case "quit":
-			s.stop()
-			return nil
-		case "uci":
-			s.reply("id name %s %s", Name, cfg.Engine)
-			s.reply("id author the gamelab developers")
-			s.reply("option name Hash type spin default %d min 1 max %d", search.DefaultHashMiB, maxHashMiB)
-			s.reply("option name Threads type spin default 0 min 0 max %d", maxThreads)
-			s.reply("uciok")
-			if cfg.Note != "" {
-				s.reply("info string %s", cfg.Note)
-			}
-		case "isready":
-			s.reply("readyok")
-		case "ucinewgame":
-			s.game = oware.NewGame(oware.Start(), cfg.Rules)
-			if e, ok := s.s.(interface{ NewGame() }); ok {
-				e.NewGame()
-			}
-		case "setoption":
-			s.setOption(fields[1:])
-		case "position":
-			if err := s.position(fields[1:]); err != nil {
-				s.reply("info string error: %v", err)
-			}
-		case "go":
-			if err := s.goSearch(fields[1:]); err != nil {
-				s.reply("info string error: %v", err)
-			}
-		case "stop":
-			s.stop()
-		default:
-			s.reply("info string error: unknown command %q", fields[0])
-		}
-	}
+	tooLong := func() error { s.reply("info string error: %v", lines.ErrTooLong); return nil }
+	err := lines.Serve(r, tooLong, func(_ string, fields []string) error {
+		s.command(fields)
+		return nil
+	})
 	s.stop()
-	return sc.Err()
+	return err
 }
 
-func (s *session) reply(format string, args ...any) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	fmt.Fprintf(s.out, format+"\n", args...)
-	s.out.Flush()
+// command carries out one command of the protocol, fields its words.
+func (s *session) command(fields []string) {
+	cfg := s.cfg
+	if waits[fields[0]] {
+		if s.refuseWhileEndless(fields[0]) {
+			return
+		}
+		s.wait()
+	}
+	switch fields[0] {
+	case "uci":
+		s.reply("id name %s %s", Name, cfg.Engine)
+		s.reply("id author the gamelab developers")
+		s.reply("option name Hash type spin default %d min 1 max %d", search.DefaultHashMiB, maxHashMiB)
+		s.reply("option name Threads type spin default 0 min 0 max %d", maxThreads)
+		s.reply("uciok")
+		if cfg.Note != "" {
+			s.reply("info string %s", cfg.Note)
+		}
+	case "isready":
+		s.reply("readyok")
+	case "ucinewgame":
+		s.game = oware.NewGame(oware.Start(), cfg.Rules)
+		if e, ok := s.s.(interface{ NewGame() }); ok {
+			e.NewGame()
+		}
+	case "setoption":
+		s.setOption(fields[1:])
+	case "position":
+		if err := s.position(fields[1:]); err != nil {
+			s.reply("info string error: %v", err)
+		}
+	case "go":
+		if err := s.goSearch(fields[1:]); err != nil {
+			s.reply("info string error: %v", err)
+		}
+	case "stop":
+		s.stop()
+	default:
+		s.reply("info string error: unknown command %q", fields[0])
+	}
 }
+
+// reply writes a line to the client. A client gone away is noticed when
+// the input ends, so a failed write is not an error of its own here.
+func (s *session) reply(format string, args ...any) { s.out.Say(format, args...) }
 
 // stop ends the running search, which still answers bestmove.
 func (s *session) stop() {

@@ -20,7 +20,6 @@
 package protocol
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
 	"io"
@@ -73,31 +72,15 @@ type session struct {
 // It returns an error only if reading or writing fails.
 func Serve(in io.Reader, out io.Writer, cfg Config) error {
 	s := &session{cfg: cfg, table: pdd.TableOf(cfg.Rule.Rule()), others: map[string]*other{}}
-	w := bufio.NewWriter(out)
-	sc := lines.NewScanner(in)
-	for sc.Scan() {
-		words := strings.Fields(sc.Text())
-		var reply string
-		var err error
-		switch {
-		case sc.TooLong():
-			err = lines.ErrTooLong
-		case len(words) == 0:
-			continue
-		case words[0] == "quit":
-			return nil
-		default:
-			reply, err = s.do(words[0], words[1:])
-		}
+	say := lines.NewReplier(out).Say
+	tooLong := func() error { return say("error: %v", lines.ErrTooLong) }
+	return lines.Serve(in, tooLong, func(_ string, words []string) error {
+		reply, err := s.do(words[0], words[1:])
 		if err != nil {
-			reply = "error: " + err.Error()
+			return say("error: %v", err)
 		}
-		fmt.Fprintln(w, reply)
-		if err := w.Flush(); err != nil {
-			return err
-		}
-	}
-	return sc.Err()
+		return say("%s", reply)
+	})
 }
 
 // do carries out one command and returns its reply.

@@ -13,11 +13,8 @@
 package protocol
 
 import (
-	"bufio"
-	"fmt"
 	"io"
 	"strconv"
-	"strings"
 
 	"gamelab/internal/lines"
 	"gamelab/twenty48"
@@ -27,40 +24,17 @@ import (
 // Serve answers the commands read from r on w with moves of s, until quit
 // or the end of r.
 func Serve(r io.Reader, w io.Writer, s player.Strategy) error {
-	sc := lines.NewScanner(r)
-	out := bufio.NewWriter(w)
-	defer out.Flush()
-	reply := func(format string, args ...any) error {
-		fmt.Fprintf(out, format+"\n", args...)
-		return out.Flush()
-	}
-	for sc.Scan() {
-		if sc.TooLong() {
-			if err := reply("error: %v", lines.ErrTooLong); err != nil {
-				return err
-			}
-			continue
-		}
-		fields := strings.Fields(sc.Text())
-		if len(fields) == 0 {
-			continue
-		}
-		var err error
+	reply := lines.NewReplier(w).Say
+	tooLong := func() error { return reply("error: %v", lines.ErrTooLong) }
+	return lines.Serve(r, tooLong, func(_ string, fields []string) error {
 		switch fields[0] {
-		case "quit":
-			return nil
 		case "new":
-			err = newGame(fields[1:], s, reply)
+			return newGame(fields[1:], s, reply)
 		case "board":
-			err = move(fields[1:], s, reply)
-		default:
-			err = reply("error: unknown command %q: use new, board or quit", fields[0])
+			return move(fields[1:], s, reply)
 		}
-		if err != nil {
-			return err
-		}
-	}
-	return sc.Err()
+		return reply("error: unknown command %q: use new, board or quit", fields[0])
+	})
 }
 
 func newGame(args []string, s player.Strategy, reply func(string, ...any) error) error {

@@ -1,0 +1,59 @@
+package lines
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strings"
+	"sync"
+)
+
+// Replier writes a protocol's replies, a line each, flushed at once so
+// that the program at the other end sees each reply as it is made. It is
+// safe for use by several goroutines (a search answering while the next
+// command is read).
+type Replier struct {
+	mu sync.Mutex
+	w  *bufio.Writer
+}
+
+// NewReplier returns a Replier writing to w.
+func NewReplier(w io.Writer) *Replier { return &Replier{w: bufio.NewWriter(w)} }
+
+// Say writes one reply: format and args as fmt.Fprintf, and a newline.
+func (r *Replier) Say(format string, args ...any) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	fmt.Fprintf(r.w, format+"\n", args...)
+	return r.w.Flush()
+}
+
+// Serve is the loop of every line protocol: it reads in a line at a time
+// until a line beginning with "quit" or the end of in, skips blank lines, answers a
+// line longer than MaxLen with tooLong (the protocol's own error line),
+// and hands every other line to handle, its spaces trimmed, with its
+// words. It returns the first error of handle or tooLong (a reply that
+// could not be written, say), or the error that ended reading.
+func Serve(in io.Reader, tooLong func() error, handle func(line string, words []string) error) error {
+	sc := NewScanner(in)
+	for sc.Scan() {
+		if sc.TooLong() {
+			if err := tooLong(); err != nil {
+				return err
+			}
+			continue
+		}
+		line := strings.TrimSpace(sc.Text())
+		words := strings.Fields(line)
+		switch {
+		case len(words) == 0:
+			continue
+		case words[0] == "quit":
+			return nil
+		}
+		if err := handle(line, words); err != nil {
+			return err
+		}
+	}
+	return sc.Err()
+}

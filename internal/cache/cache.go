@@ -1,6 +1,7 @@
 // Package cache locates gamelab's caches (decision trees, openers, endgame
-// databases, crash logs: what can be rebuilt) under one root, and sets
-// aside cache files found damaged.
+// databases, networks, crash logs: what can be rebuilt) under one root,
+// and is every cache file's one mechanism: Load reads one, setting aside
+// a file found damaged; Save writes one atomically, streamed.
 //
 // The root is, in order: what the user gives (--cache-dir), the
 // environment variable GAMELAB_CACHE_DIR, or "gamelab" in the user's cache
@@ -11,10 +12,13 @@ package cache
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"time"
+
+	"gamelab/internal/store"
 
 	"github.com/gofrs/flock"
 )
@@ -116,4 +120,39 @@ func (d Dir) Hold(name string) (release func(), err error) {
 		return nil, fmt.Errorf("%s: %w", path, ErrBusy)
 	}
 	return func() { lock.Unlock() }, nil
+}
+
+// ErrNoDir reports a save to the empty Dir, which keeps nothing.
+var ErrNoDir = errors.New("no cache directory to keep it in")
+
+// Load reads the cache file name of d with read, which gets the open
+// *os.File (so it may read at offsets, as io.ReaderAt). It fails with
+// ErrMissing if there is none (or d is empty), and with a *DamagedError,
+// having moved the file aside, if read fails on it: a cache file that
+// cannot be used is rebuilt, and kept for study.
+func Load[T any](d Dir, name string, read func(io.Reader) (T, error)) (T, error) {
+	var zero T
+	path := d.Path(name)
+	f, err := Open(path)
+	if err != nil {
+		return zero, err
+	}
+	v, err := read(f)
+	f.Close() // before Damaged moves it
+	if err != nil {
+		return zero, Damaged(path, err)
+	}
+	return v, nil
+}
+
+// Save writes the cache file name of d with write, atomically and
+// streamed (store.WriteAtomicFunc): a process reading it meanwhile sees
+// the old file or the whole new one. It returns the file's path, and
+// ErrNoDir for the empty Dir.
+func Save(d Dir, name string, write func(io.Writer) error) (string, error) {
+	path := d.Path(name)
+	if path == "" {
+		return "", ErrNoDir
+	}
+	return path, store.WriteAtomicFunc(path, write)
 }

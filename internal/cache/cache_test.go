@@ -2,6 +2,7 @@ package cache
 
 import (
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -80,5 +81,60 @@ func TestHold(t *testing.T) {
 		t.Fatalf("the empty Dir: %v", err)
 	} else {
 		release()
+	}
+}
+
+// TestLoadAndSave: a saved file loads back; none is ErrMissing; one read
+// fails on is set aside as damaged, and the next load finds none; a save
+// whose writing fails leaves the old file whole; the empty Dir keeps
+// nothing.
+func TestLoadAndSave(t *testing.T) {
+	d := Dir(t.TempDir())
+	readAll := func(r io.Reader) (string, error) {
+		b, err := io.ReadAll(r)
+		if string(b) == "bad" {
+			return "", errors.New("not what it should be")
+		}
+		return string(b), err
+	}
+	writeText := func(s string) func(io.Writer) error {
+		return func(w io.Writer) error { _, err := io.WriteString(w, s); return err }
+	}
+	if _, err := Load(d, "f", readAll); !errors.Is(err, ErrMissing) {
+		t.Fatalf("nothing saved: %v, want ErrMissing", err)
+	}
+	path, err := Save(d, "f", writeText("good"))
+	if err != nil || path != d.Path("f") {
+		t.Fatalf("Save: %q, %v", path, err)
+	}
+	if s, err := Load(d, "f", readAll); s != "good" || err != nil {
+		t.Fatalf("Load: %q, %v", s, err)
+	}
+	failed := errors.New("the disk is full")
+	if _, err := Save(d, "f", func(w io.Writer) error { io.WriteString(w, "half"); return failed }); !errors.Is(err, failed) {
+		t.Fatalf("a failed write: %v", err)
+	}
+	if s, _ := Load(d, "f", readAll); s != "good" {
+		t.Fatalf("after a failed save the file holds %q", s)
+	}
+	Save(d, "f", writeText("bad"))
+	var damaged *DamagedError
+	if _, err := Load(d, "f", readAll); !errors.As(err, &damaged) || damaged.Backup == "" {
+		t.Fatalf("a damaged file: %v", err)
+	}
+	if _, err := os.Stat(damaged.Backup); err != nil {
+		t.Errorf("not set aside: %v", err)
+	}
+	if _, err := Load(d, "f", readAll); !errors.Is(err, ErrMissing) {
+		t.Errorf("after setting it aside: %v, want ErrMissing", err)
+	}
+	entries, _ := os.ReadDir(string(d))
+	for _, e := range entries {
+		if strings.Contains(e.Name(), ".tmp-") {
+			t.Errorf("a temporary file left: %s", e.Name())
+		}
+	}
+	if _, err := Save("", "f", writeText("x")); !errors.Is(err, ErrNoDir) {
+		t.Errorf("the empty Dir: %v, want ErrNoDir", err)
 	}
 }

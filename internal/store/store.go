@@ -15,11 +15,13 @@
 package store
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -276,10 +278,21 @@ func (f File) locked(fn func() error) error {
 	return fn()
 }
 
-// WriteAtomic writes data to path, creating its directory: to a temporary
-// file in the same directory, synced, then renamed over the old file, so
-// readers see the old or the new content and never a mix.
+// WriteAtomic writes data to the file at path atomically: see
+// WriteAtomicFunc.
 func WriteAtomic(path string, data []byte) error {
+	return WriteAtomicFunc(path, func(w io.Writer) error {
+		_, err := w.Write(data)
+		return err
+	})
+}
+
+// WriteAtomicFunc writes the file at path with what write writes,
+// streamed through a buffer to a temporary file beside it that is synced
+// and then renamed over path: a reader sees the old file or the whole new
+// one, never part of it, and a write that fails or is interrupted leaves
+// the old file. It makes path's folder if need be.
+func WriteAtomicFunc(path string, write func(io.Writer) error) error {
 	dir := filepath.Dir(path)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
@@ -289,7 +302,12 @@ func WriteAtomic(path string, data []byte) error {
 		return err
 	}
 	defer os.Remove(tmp.Name()) // fails harmlessly after the rename
-	if _, err := tmp.Write(data); err != nil {
+	bw := bufio.NewWriterSize(tmp, 1<<16)
+	if err := write(bw); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := bw.Flush(); err != nil {
 		tmp.Close()
 		return err
 	}

@@ -2,7 +2,6 @@ package breaker
 
 import (
 	"bufio"
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -12,7 +11,6 @@ import (
 	"sync"
 
 	"gamelab/internal/cache"
-	"gamelab/internal/store"
 )
 
 // treeHeader starts a strategy file: the format, then the game and the
@@ -175,27 +173,26 @@ func cachedTree(opts Options, kind string, space *Space, limit int, build func()
 	}
 	builtTrees.Unlock()
 	e.once.Do(func() {
-		path := opts.Cache.Path(name)
-		if path != "" {
-			if f, err := cache.Open(path); err == nil {
-				tree, total, err := ReadTree(f, space, limit)
-				f.Close()
-				if err == nil {
-					e.tree, e.total = tree, total
-					return
-				}
-				cache.Damaged(path, err)
-			}
+		type read struct {
+			tree  *Tree
+			total int
+		}
+		// A damaged file is set aside and the tree built again.
+		r, err := cache.Load(opts.Cache, name, func(f io.Reader) (read, error) {
+			tree, total, err := ReadTree(f, space, limit)
+			return read{tree, total}, err
+		})
+		if err == nil {
+			e.tree, e.total = r.tree, r.total
+			return
 		}
 		if opts.Building != nil {
 			opts.Building(name)
 		}
 		e.tree, e.total = build()
-		if e.tree != nil && path != "" {
-			var buf bytes.Buffer
-			if WriteTree(&buf, space, limit, e.total, e.tree) == nil {
-				store.WriteAtomic(path, buf.Bytes()) // a cache: failing to keep it costs only time
-			}
+		if e.tree != nil && opts.Cache != "" {
+			// A cache: failing to keep it costs only time.
+			cache.Save(opts.Cache, name, func(w io.Writer) error { return WriteTree(w, space, limit, e.total, e.tree) })
 		}
 	})
 	return e.tree, e.total

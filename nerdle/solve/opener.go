@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"gamelab/internal/cache"
-	"gamelab/internal/store"
 	"gamelab/nerdle"
 )
 
@@ -33,51 +32,43 @@ func BuildOpener(u *Universe) nerdle.Equation {
 // openerFormat heads an opener file; a change makes old files damaged.
 const openerFormat = "gamelab nerdle opener v1"
 
-func openerPath(u *Universe) string {
-	return u.Cache.Path(fmt.Sprintf("nerdle-opener-%d-%v.txt", u.Length, u.Rules))
-}
+func openerPath(u *Universe) string { return u.Cache.Path(openerName(u)) }
+
+// openerName is the name of u's opener file in the cache.
+func openerName(u *Universe) string { return fmt.Sprintf("nerdle-opener-%d-%v.txt", u.Length, u.Rules) }
 
 // SaveOpener caches g as the opener of u and returns the file's path.
 func SaveOpener(u *Universe, g nerdle.Equation) (string, error) {
-	path := openerPath(u)
-	if path == "" {
-		return "", errors.New("no cache directory to save the opener in")
-	}
-	text := fmt.Sprintf("%s\n%d %v %d\n%v\n", openerFormat, u.Length, u.Rules, len(u.All), g)
-	return path, store.WriteAtomic(path, []byte(text))
+	return cache.Save(u.Cache, openerName(u), func(w io.Writer) error {
+		_, err := fmt.Fprintf(w, "%s\n%d %v %d\n%v\n", openerFormat, u.Length, u.Rules, len(u.All), g)
+		return err
+	})
 }
 
 // LoadOpener returns the cached opener of u. It fails with cache.ErrMissing
 // if there is none, and with a *cache.DamagedError, having moved the file
 // aside, if the file is not an opener of u.
 func LoadOpener(u *Universe) (nerdle.Equation, error) {
-	path := openerPath(u)
-	f, err := cache.Open(path)
-	if err != nil {
-		return 0, err
-	}
-	data, err := io.ReadAll(io.LimitReader(f, 1<<10))
-	f.Close()
-	if err != nil {
-		return 0, cache.Damaged(path, err)
-	}
-	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
-	want := fmt.Sprintf("%d %v %s", u.Length, u.Rules, strconv.Itoa(len(u.All)))
-	switch {
-	case len(lines) != 3 || lines[0] != openerFormat:
-		return 0, cache.Damaged(path, errors.New("not an opener file of this version"))
-	case lines[1] != want:
-		return 0, cache.Damaged(path, fmt.Errorf("an opener for %q, not %q", lines[1], want))
-	}
-	g, err := nerdle.ParseEquation(lines[2])
-	if err == nil && g.Len() != u.Length {
-		err = fmt.Errorf("%v is not of length %d", g, u.Length)
-	}
-	if err == nil {
-		err = nerdle.Check(lines[2], u.Rules)
-	}
-	if err != nil {
-		return 0, cache.Damaged(path, err)
-	}
-	return g, nil
+	return cache.Load(u.Cache, openerName(u), func(r io.Reader) (nerdle.Equation, error) {
+		data, err := io.ReadAll(io.LimitReader(r, 1<<10))
+		if err != nil {
+			return 0, err
+		}
+		lines := strings.Split(strings.TrimSpace(string(data)), "\n")
+		want := fmt.Sprintf("%d %v %s", u.Length, u.Rules, strconv.Itoa(len(u.All)))
+		switch {
+		case len(lines) != 3 || lines[0] != openerFormat:
+			return 0, errors.New("not an opener file of this version")
+		case lines[1] != want:
+			return 0, fmt.Errorf("an opener for %q, not %q", lines[1], want)
+		}
+		g, err := nerdle.ParseEquation(lines[2])
+		if err == nil && g.Len() != u.Length {
+			err = fmt.Errorf("%v is not of length %d", g, u.Length)
+		}
+		if err == nil {
+			err = nerdle.Check(lines[2], u.Rules)
+		}
+		return g, err
+	})
 }

@@ -2,7 +2,6 @@ package solve
 
 import (
 	"bufio"
-	"bytes"
 	"cmp"
 	"context"
 	"errors"
@@ -15,7 +14,6 @@ import (
 	"sync"
 
 	"gamelab/internal/cache"
-	"gamelab/internal/store"
 	"gamelab/nerdle"
 )
 
@@ -525,38 +523,21 @@ func (t *Tree) Play(secrets []nerdle.Equation) (total, worst int, err error) {
 
 // TreePath returns where the tree for u is cached in u.Cache ("" if u has
 // no cache): one file per length and rule set.
-func TreePath(u *Universe) string {
-	return u.Cache.Path(fmt.Sprintf("nerdle-tree-%d-%v.txt", u.Length, u.Rules))
-}
+func TreePath(u *Universe) string { return u.Cache.Path(treeName(u)) }
+
+// treeName is the name of u's tree file in the cache.
+func treeName(u *Universe) string { return fmt.Sprintf("nerdle-tree-%d-%v.txt", u.Length, u.Rules) }
 
 // LoadTree returns the cached tree for u. It fails with cache.ErrMissing if
 // there is none, and with a *cache.DamagedError, having moved the file
 // aside, if the file cannot be read or does not hold a whole tree for u.
 func LoadTree(u *Universe) (*Tree, error) {
-	path := TreePath(u)
-	f, err := cache.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	t, err := ReadTree(f, u)
-	f.Close()
-	if err != nil {
-		return nil, cache.Damaged(path, err)
-	}
-	return t, nil
+	return cache.Load(u.Cache, treeName(u), func(r io.Reader) (*Tree, error) { return ReadTree(r, u) })
 }
 
 // SaveTree writes t to u's cache, atomically, and returns its path.
 func SaveTree(u *Universe, t *Tree) (string, error) {
-	path := TreePath(u)
-	if path == "" {
-		return "", errors.New("no cache directory to save the tree in")
-	}
-	var buf bytes.Buffer
-	if err := t.Write(&buf); err != nil {
-		return "", err
-	}
-	return path, store.WriteAtomic(path, buf.Bytes())
+	return cache.Save(u.Cache, treeName(u), t.Write)
 }
 
 // KeepBetter saves t to u's cache unless the cached tree is better (fewer

@@ -8,13 +8,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 
 	"gamelab/internal/cache"
-	"gamelab/internal/store"
 	"gamelab/oware/search"
 )
 
@@ -87,15 +85,7 @@ func Read(r io.Reader) (*DB, error) {
 
 // SaveCached writes db to the cache directory and returns the path.
 func SaveCached(dir cache.Dir, db *DB) (string, error) {
-	path := dir.Path(FileName(db.seeds))
-	if path == "" {
-		return "", errors.New("no cache directory to keep the database in")
-	}
-	var buf bytes.Buffer
-	if err := db.Write(&buf); err != nil {
-		return "", err
-	}
-	return path, store.WriteAtomic(path, buf.Bytes())
+	return cache.Save(dir, FileName(db.seeds), db.Write)
 }
 
 // LoadCached loads the largest database in the cache directory; it
@@ -115,17 +105,10 @@ func LoadCached(dir cache.Dir) (*DB, string, error) {
 	if best == "" {
 		return nil, "", cache.ErrMissing
 	}
-	f, err := os.Open(best)
-	if err != nil {
-		return nil, best, err
-	}
-	defer f.Close()
-	db, err := Read(bufio.NewReaderSize(f, 1<<20))
-	if err != nil {
-		f.Close()
-		return nil, best, cache.Damaged(best, err)
-	}
-	return db, best, nil
+	db, err := cache.Load(dir, filepath.Base(best), func(r io.Reader) (*DB, error) {
+		return Read(bufio.NewReaderSize(r, 1<<20))
+	})
+	return db, best, err
 }
 
 // BackgroundSeeds is the database Open builds when none is cached: 12

@@ -15,7 +15,6 @@ import (
 	"sync/atomic"
 
 	"gamelab/internal/cache"
-	"gamelab/internal/store"
 )
 
 // FileName is the network's file in the cache directory.
@@ -396,7 +395,7 @@ func CachedGames(dir cache.Dir) (int64, error) {
 // SaveCached writes n, trained over games games, to dir, atomically, and
 // returns the file's path.
 func SaveCached(dir cache.Dir, n *Network, games int64) (string, error) {
-	return saveCached(dir, FileName, func(w io.Writer) error { return n.Save(w, games) })
+	return cache.Save(dir, FileName, func(w io.Writer) error { return n.Save(w, games) })
 }
 
 // RatesFileName is the file, beside the network's, of the rates it
@@ -460,38 +459,20 @@ func LoadRatesCached(dir cache.Dir) (*Rates, int64, error) {
 // SaveRatesCached writes r, kept over games games, to dir, atomically,
 // and returns the file's path.
 func SaveRatesCached(dir cache.Dir, r *Rates, games int64) (string, error) {
-	return saveCached(dir, RatesFileName, func(w io.Writer) error { return SaveRates(w, r, games) })
+	return cache.Save(dir, RatesFileName, func(w io.Writer) error { return SaveRates(w, r, games) })
 }
 
 // loadCached reads the file name of dir with load. It fails with
 // cache.ErrMissing if there is none, and with a *cache.DamagedError,
 // having moved the file aside, if load cannot use it.
 func loadCached[T any](dir cache.Dir, name string, load func(io.Reader) (T, int64, error)) (T, int64, error) {
-	var zero T
-	path := dir.Path(name)
-	f, err := cache.Open(path)
-	if err != nil {
-		return zero, 0, err
+	type loaded struct {
+		v     T
+		games int64
 	}
-	defer f.Close()
-	v, games, err := load(f)
-	if err != nil {
-		f.Close()
-		return zero, 0, cache.Damaged(path, err)
-	}
-	return v, games, nil
-}
-
-// saveCached writes what write writes to the file name of dir,
-// atomically, and returns the file's path.
-func saveCached(dir cache.Dir, name string, write func(io.Writer) error) (string, error) {
-	path := dir.Path(name)
-	if path == "" {
-		return "", errors.New("no cache directory to keep the network in")
-	}
-	var buf bytes.Buffer
-	if err := write(&buf); err != nil {
-		return "", err
-	}
-	return path, store.WriteAtomic(path, buf.Bytes())
+	l, err := cache.Load(dir, name, func(r io.Reader) (loaded, error) {
+		v, games, err := load(r)
+		return loaded{v, games}, err
+	})
+	return l.v, l.games, err
 }

@@ -469,7 +469,7 @@ func TestInterruptedBenchReports(t *testing.T) {
 		return cancelAfterGame{player.NewBenchPlayer(&player.Random{}), cancel}, nil
 	}, nil)
 	var stdout bytes.Buffer
-	err = finishBench(&env{ctx: ctx, stdout: &stdout}, r, err, false)
+	err = reportFlags{}.finish(&env{ctx: ctx, stdout: &stdout}, r, err)
 	if err == nil || !strings.Contains(err.Error(), "benchmark stopped after 1 of 3 games") {
 		t.Errorf("error %v, want the run stopped", err)
 	}

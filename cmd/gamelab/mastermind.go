@@ -72,9 +72,15 @@ type mastermindBenchCmd struct {
 	Strategy strategyName `default:"${strategy}" help:"Codebreaker: ${strategies}."`
 	Games    int          `help:"Games to play (default: every secret once; over ${mmallsecrets} secrets, ${mmsampled} drawn from --seed, unless a strategy tree plays them)."`
 	Seed     uint64       `default:"1" help:"Base seed of the secrets, when not every one is played."`
-	Workers  int          `help:"Games played at once (default: one per core)."`
-	Shard    string       `default:"0/1" help:"Play only part i/n of the run, to merge later with gamelab merge."`
-	JSON     bool         `help:"Print the full report as JSON."`
+	Workers  workers      `help:"Games played at once (default: one per core)."`
+	reportFlags
+}
+
+func (c *mastermindBenchCmd) Validate() error {
+	if c.Games < 0 {
+		return fmt.Errorf("--games %d: want at least one", c.Games)
+	}
+	return c.check(c.Workers)
 }
 
 // strategyName is a codebreaker named on the command line.
@@ -122,19 +128,13 @@ func (c *mastermindBenchCmd) Run(e *env) error {
 	if err != nil {
 		return err
 	}
-	if c.Games < 0 {
-		return &usageError{fmt.Errorf("--games %d: want at least one", c.Games)}
-	}
 	cfg := breaker.BenchConfig(b, string(c.Strategy), c.Pegs, c.Colors, c.Games, c.Seed)
-	if cfg.Shard, err = bench.ParseShard(c.Shard); err != nil {
-		return &usageError{fmt.Errorf("--shard: %w", err)}
-	}
-	cfg.Workers = c.Workers
+	c.apply(&cfg, c.Workers)
 	report, err := runBench(e, "mastermind", cfg, func() (bench.Player, error) {
 		b, err := factory(c.Pegs, c.Colors, opts)
 		return breaker.NewBenchPlayer(b, c.Pegs, c.Colors, cfg), err
 	})
-	return finishBench(e, report, err, c.JSON)
+	return c.finish(e, report, err)
 }
 
 type mastermindEngineCmd struct {

@@ -53,14 +53,47 @@ func runBench(e *env, label string, cfg bench.Config, newPlayer func() (bench.Pl
 	return bench.Run(e.ctx, cfg, newPlayer, progress)
 }
 
-// finishBench prints what a bench command played, even a run stopped
-// early (interrupted, or a player that failed), so that the finished games
-// of a long run are never lost, and returns the error that stopped it.
-func finishBench(e *env, r *bench.Report, err error, asJSON bool) error {
+// workers is --workers: games played at once, 0 for one per core.
+type workers int
+
+// check reports a negative number of workers. The commands call it from
+// their own Validate, so that kong's error names the command.
+func (w workers) check() error {
+	if w < 0 {
+		return fmt.Errorf("--workers %d: want a positive number", w)
+	}
+	return nil
+}
+
+// reportFlags are the flags every benchmark shares: which part of the run
+// to play, and how to print its report.
+type reportFlags struct {
+	Shard string `default:"0/1" help:"Play only part i/n of the run, to merge later with gamelab merge."`
+	JSON  bool   `help:"Print the full report as JSON."`
+}
+
+// check reports a shard that is not i/n, or workers that are not.
+func (f reportFlags) check(w workers) error {
+	if _, err := bench.ParseShard(f.Shard); err != nil {
+		return fmt.Errorf("--shard: %w", err)
+	}
+	return w.check()
+}
+
+// apply sets the run's shard and workers in cfg.
+func (f reportFlags) apply(cfg *bench.Config, w workers) {
+	cfg.Shard, _ = bench.ParseShard(f.Shard) // checked
+	cfg.Workers = int(w)
+}
+
+// finish prints what a bench command played, even a run stopped early
+// (interrupted, or a player that failed), so that the finished games of a
+// long run are never lost, and returns the error that stopped it.
+func (f reportFlags) finish(e *env, r *bench.Report, err error) error {
 	if r == nil || len(r.Outcomes) == 0 {
 		return err
 	}
-	if perr := printReport(e, r, asJSON); err == nil {
+	if perr := printReport(e, r, f.JSON); err == nil {
 		return perr
 	}
 	return err

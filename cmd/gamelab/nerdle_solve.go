@@ -77,13 +77,12 @@ func reportBook(w io.Writer, u *solve.Universe, book *solve.Book) {
 
 type nerdleBenchCmd struct {
 	solverFlags
-	Games   int    `help:"Games to play (default: every equation for lengths up to 8, else 1000)."`
-	Seed    uint64 `default:"1" help:"Base seed of the secrets drawn."`
-	Rows    int    `default:"${rows}" help:"A game needing more guesses than this counts as failed."`
-	Workers int    `help:"Games played at once (default: one per core)."`
-	Shard   string `default:"0/1" help:"Play only part i/n of the run, to merge later with gamelab merge."`
-	JSON    bool   `help:"Print the full report as JSON."`
-	Watch   bool   `help:"Watch the solver play in the game's view: space pauses and resumes, s steps."`
+	Games   int     `help:"Games to play (default: every equation for lengths up to 8, else 1000)."`
+	Seed    uint64  `default:"1" help:"Base seed of the secrets drawn."`
+	Rows    int     `default:"${rows}" help:"A game needing more guesses than this counts as failed."`
+	Workers workers `help:"Games played at once (default: one per core)."`
+	reportFlags
+	Watch bool `help:"Watch the solver play in the game's view: space pauses and resumes, s steps."`
 }
 
 func (c *nerdleBenchCmd) Validate() error {
@@ -93,13 +92,7 @@ func (c *nerdleBenchCmd) Validate() error {
 	if c.Rows < 1 {
 		return fmt.Errorf("--rows %d: want a positive number", c.Rows)
 	}
-	if c.Workers < 0 {
-		return fmt.Errorf("--workers %d: want a positive number", c.Workers)
-	}
-	if _, err := bench.ParseShard(c.Shard); err != nil {
-		return fmt.Errorf("--shard: %w", err)
-	}
-	return nil
+	return c.check(c.Workers)
 }
 
 func (c *nerdleBenchCmd) Run(e *env) error {
@@ -113,8 +106,7 @@ func (c *nerdleBenchCmd) Run(e *env) error {
 		games = solve.DefaultBenchGames(u)
 	}
 	cfg := solve.BenchConfig(u, string(c.Solver), games, c.Seed)
-	cfg.Shard, _ = bench.ParseShard(c.Shard)
-	cfg.Workers = c.Workers
+	c.apply(&cfg, c.Workers)
 	newPlayer := func() (bench.Player, error) { return solve.NewBenchPlayer(u, factory, c.Rows) }
 	var report *bench.Report
 	if c.Watch {
@@ -125,7 +117,7 @@ func (c *nerdleBenchCmd) Run(e *env) error {
 	if report != nil {
 		report.Setup = time.Since(start) - report.Wall
 	}
-	return finishBench(e, report, err, c.JSON)
+	return c.finish(e, report, err)
 }
 
 type nerdleSolveCmd struct {

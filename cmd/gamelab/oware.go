@@ -161,10 +161,9 @@ type matchFlags struct {
 	Opening  int            `default:"${oweropening}" help:"Random plies that open each pair of games."`
 	Seed     uint64         `default:"1" help:"Seed of the openings."`
 	Rules    owareRulesFlag `default:"abapa" help:"abapa, or variants."`
-	Workers  int            `help:"Games played at once (default: one per core; each engine searches on one thread)."`
-	Shard    string         `default:"0/1" help:"Play only part i/n of the run, to merge later with gamelab merge."`
-	JSON     bool           `help:"Print the full report as JSON."`
-	SPRT     string         `name:"sprt" placeholder:"ELO0,ELO1" help:"Stop as soon as a sequential test decides between the first being ELO0 and ELO1 Elo stronger (errors 5% each); --games bounds it."`
+	Workers  workers        `help:"Games played at once (default: one per core; each engine searches on one thread)."`
+	reportFlags
+	SPRT string `name:"sprt" placeholder:"ELO0,ELO1" help:"Stop as soon as a sequential test decides between the first being ELO0 and ELO1 Elo stronger (errors 5% each); --games bounds it."`
 	egdbFlags
 }
 
@@ -181,8 +180,6 @@ func (c *owareMatchCmd) Validate() error {
 		return fmt.Errorf("--games %d: want at least one", c.Games)
 	case c.MoveTime <= 0:
 		return fmt.Errorf("--movetime %v: want a positive time, such as 100ms", time.Duration(c.MoveTime))
-	case c.Workers < 0:
-		return fmt.Errorf("--workers %d: want a positive number", c.Workers)
 	case c.Opening < 0:
 		return fmt.Errorf("--opening %d: want 0 or more", c.Opening)
 	}
@@ -191,19 +188,17 @@ func (c *owareMatchCmd) Validate() error {
 			return err
 		}
 	}
-	_, err := bench.ParseShard(c.Shard)
-	return err
+	return c.check(c.Workers)
 }
 
 func (c *owareMatchCmd) Run(e *env) error {
 	first, _ := match.ParsePlayer(c.South)
 	second, _ := match.ParsePlayer(c.North)
-	shard, _ := bench.ParseShard(c.Shard)
 	mc := match.Config{First: first, Second: second, MoveTime: time.Duration(c.MoveTime), Rules: c.Rules.rules(),
 		OpeningPlies: c.Opening, Seed: c.Seed, HashMiB: 16, Tablebase: c.tablebase(e, false),
 		Start: func(command string) (match.External, error) { return protocol.Start(command) }}
 	cfg := mc.BenchConfig(c.Games)
-	cfg.Shard, cfg.Workers = shard, c.Workers
+	c.apply(&cfg, c.Workers)
 	var sprt *match.SPRT
 	if c.SPRT != "" {
 		t, _ := match.ParseSPRT(c.SPRT)
@@ -214,7 +209,7 @@ func (c *owareMatchCmd) Run(e *env) error {
 	if sprt != nil && r != nil {
 		r.Figures = append(r.Figures, sprt.Figure(r.Outcomes))
 	}
-	return finishBench(e, r, err, c.JSON)
+	return c.finish(e, r, err)
 }
 
 type owarePlayCmd struct {

@@ -77,9 +77,8 @@ type pddBenchCmd struct {
 	Games    int         `default:"10000" help:"Games to play."`
 	Seed     uint64      `default:"1" help:"Base seed of the games."`
 	MaxTurns int         `default:"${pddturns}" help:"Turns after which a game is stopped without a winner."`
-	Workers  int         `help:"Games played at once (default: one per core)."`
-	Shard    string      `default:"0/1" help:"Play only part i/n of the run, to merge later with gamelab merge."`
-	JSON     bool        `help:"Print the full report as JSON."`
+	Workers  workers     `help:"Games played at once (default: one per core)."`
+	reportFlags
 }
 
 func (c *pddBenchCmd) Validate() error {
@@ -88,23 +87,17 @@ func (c *pddBenchCmd) Validate() error {
 		return fmt.Errorf("--games %d: want at least one", c.Games)
 	case c.MaxTurns < 1:
 		return fmt.Errorf("--max-turns %d: want at least one", c.MaxTurns)
-	case c.Workers < 0:
-		return fmt.Errorf("--workers %d: want a positive number", c.Workers)
 	}
-	if _, err := bench.ParseShard(c.Shard); err != nil {
-		return fmt.Errorf("--shard: %w", err)
-	}
-	return nil
+	return c.check(c.Workers)
 }
 
 func (c *pddBenchCmd) Run(e *env) error {
 	band, _ := c.Rules.band()
 	t := learn.Tournament{Players: strings.Split(string(c.Players), ","), Packs: c.Deck.packs(), Band: band, MaxTurns: c.MaxTurns}
 	cfg := learn.BenchConfig(t, c.Games, c.Seed)
-	cfg.Shard, _ = bench.ParseShard(c.Shard)
-	cfg.Workers = c.Workers
+	c.apply(&cfg, c.Workers)
 	report, err := runBench(e, "pdd", cfg, func() (bench.Player, error) { return learn.NewBenchPlayer(t) })
-	return finishBench(e, report, err, c.JSON)
+	return c.finish(e, report, err)
 }
 
 type pddPlayCmd struct {

@@ -232,26 +232,19 @@ func (c *twenty48EngineCmd) Run(e *env) error {
 
 type twenty48BenchCmd struct {
 	budgetFlags
-	Games   *int   `help:"Games to play (default 100; with --from, each position once)."`
-	Seed    uint64 `default:"1" help:"Base seed of the games."`
-	Workers int    `help:"Games played at once (default: one per core). Each game searches on one core, so that a seed replays its games move for move; with a time per move (--budget 50ms), on all cores."`
-	Shard   string `default:"0/1" help:"Play only part i/n of the run, to merge later with gamelab merge."`
-	JSON    bool   `help:"Print the full report as JSON."`
-	Watch   bool   `help:"Watch the player: space pauses and resumes, s steps, +/- change the speed."`
-	From    string `type:"existingfile" help:"Begin the games at the positions of this file (a board a line: its 16 exponents, as the protocol's board command; # comments) rather than at two spawned tiles; scores count the points made from there." placeholder:"FILE"`
-	StopAt  int    `help:"End each game when it first makes this tile (e.g. 16384)." placeholder:"TILE"`
-	Save    string `help:"Write the boards where games made the --stop-at tile to this file, in --from's format: positions to play on from." placeholder:"FILE"`
+	Games   *int    `help:"Games to play (default 100; with --from, each position once)."`
+	Seed    uint64  `default:"1" help:"Base seed of the games."`
+	Workers workers `help:"Games played at once (default: one per core). Each game searches on one core, so that a seed replays its games move for move; with a time per move (--budget 50ms), on all cores."`
+	reportFlags
+	Watch  bool   `help:"Watch the player: space pauses and resumes, s steps, +/- change the speed."`
+	From   string `type:"existingfile" help:"Begin the games at the positions of this file (a board a line: its 16 exponents, as the protocol's board command; # comments) rather than at two spawned tiles; scores count the points made from there." placeholder:"FILE"`
+	StopAt int    `help:"End each game when it first makes this tile (e.g. 16384)." placeholder:"TILE"`
+	Save   string `help:"Write the boards where games made the --stop-at tile to this file, in --from's format: positions to play on from." placeholder:"FILE"`
 }
 
 func (c *twenty48BenchCmd) Validate() error {
 	if c.Games != nil && *c.Games < 1 {
 		return fmt.Errorf("--games %d: want at least one", *c.Games)
-	}
-	if c.Workers < 0 {
-		return fmt.Errorf("--workers %d: want a positive number", c.Workers)
-	}
-	if _, err := bench.ParseShard(c.Shard); err != nil {
-		return fmt.Errorf("--shard: %w", err)
 	}
 	if c.StopAt != 0 && (c.StopAt < 4 || c.StopAt > 32768 || c.StopAt&(c.StopAt-1) != 0) {
 		return fmt.Errorf("--stop-at %d: want a tile from 4 to 32768", c.StopAt)
@@ -259,7 +252,7 @@ func (c *twenty48BenchCmd) Validate() error {
 	if c.Save != "" && c.StopAt == 0 {
 		return errors.New("--save writes the boards where games made the --stop-at tile: give --stop-at too")
 	}
-	return nil
+	return c.check(c.Workers)
 }
 
 func (c *twenty48BenchCmd) Run(e *env) error {
@@ -292,8 +285,7 @@ func (c *twenty48BenchCmd) Run(e *env) error {
 	// nothing, and is spent on all cores as in the engine.
 	opts.OneCore = opts.Budget.PerMove == 0
 	cfg := suite.Config(player.BenchConfig(about, games, c.Seed))
-	cfg.Shard, _ = bench.ParseShard(c.Shard)
-	cfg.Workers = c.Workers
+	c.apply(&cfg, c.Workers)
 	newPlayer := func() (bench.Player, error) {
 		return player.NewSuitePlayer(factory(opts), suite), nil
 	}
@@ -314,7 +306,7 @@ func (c *twenty48BenchCmd) Run(e *env) error {
 			err = serr
 		}
 	}
-	return finishBench(e, report, err, c.JSON)
+	return c.finish(e, report, err)
 }
 
 // suite returns the games --from and --stop-at ask for.
@@ -355,7 +347,7 @@ func savePositions(name string, boards []twenty48.Board) error {
 type twenty48TrainCmd struct {
 	Games   int     `default:"100000" help:"Games to train over in this run."`
 	Alpha   float64 `help:"Learning rate (default: each weight's own, by temporal coherence; for a network begun with plain TD, 0.1 for the first 500,000 games, then 0.01)."`
-	Workers int     `help:"Games played at once (default: one per core)."`
+	Workers workers `help:"Games played at once (default: one per core)."`
 	Every   int     `default:"10000" help:"Games summed up in each line of progress."`
 	Fresh   bool    `help:"Start from an untrained network instead of the cached one (it learns by temporal coherence)."`
 	Restart float64 `default:"0" help:"Share of games that begin where an earlier game first made a 4096, 8192, 16384 or 32768, to train the late game."`
@@ -367,14 +359,12 @@ func (c *twenty48TrainCmd) Validate() error {
 		return fmt.Errorf("--games %d: want at least one", c.Games)
 	case c.Alpha < 0 || c.Alpha > 1:
 		return fmt.Errorf("--alpha %g: want a rate between 0 and 1", c.Alpha)
-	case c.Workers < 0:
-		return fmt.Errorf("--workers %d: want a positive number", c.Workers)
 	case c.Every < 1:
 		return fmt.Errorf("--every %d: want at least one", c.Every)
 	case c.Restart < 0 || c.Restart >= 1:
 		return fmt.Errorf("--restart %g: want a share from 0 up to (not including) 1", c.Restart)
 	}
-	return nil
+	return c.Workers.check()
 }
 
 func (c *twenty48TrainCmd) Run(e *env) error {
@@ -382,7 +372,7 @@ func (c *twenty48TrainCmd) Run(e *env) error {
 	if err != nil {
 		return err
 	}
-	run := ntuple.Run{Dir: dir, Games: c.Games, Alpha: c.Alpha, Workers: c.Workers, Every: c.Every, Restart: c.Restart, Fresh: c.Fresh}
+	run := ntuple.Run{Dir: dir, Games: c.Games, Alpha: c.Alpha, Workers: int(c.Workers), Every: c.Every, Restart: c.Restart, Fresh: c.Fresh}
 	var curve []ntuple.Block
 	var last time.Duration
 	trained, err := run.Train(e.ctx, e.stderr, func(b ntuple.Block) {

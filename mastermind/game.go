@@ -17,6 +17,14 @@ type Game struct {
 	won                 bool
 }
 
+// The classic game, which every command plays unless told otherwise: four
+// pegs, six colours, ten guesses.
+const (
+	DefaultPegs    = 4
+	DefaultColours = 6
+	DefaultRows    = 10
+)
+
 // ErrGameOver is returned by Guess once the code is found or the rows are
 // used up.
 var ErrGameOver = errors.New("the game is over")

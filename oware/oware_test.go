@@ -2,6 +2,7 @@ package oware
 
 import (
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -463,4 +464,32 @@ func FuzzParseMoves(f *testing.F) {
 			t.Fatalf("%q read as %v, written %q", s, moves, FormatMoves(moves))
 		}
 	})
+}
+
+// TestWritePerft: a line per depth with the count of Perft, and with
+// divide a line per first move whose counts add up to the deepest.
+func TestWritePerft(t *testing.T) {
+	var out strings.Builder
+	if err := WritePerft(&out, Start(), 3, Abapa, true); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if len(lines) != 6+3 {
+		t.Fatalf("%d lines, want 6 moves and 3 depths:\n%s", len(lines), out.String())
+	}
+	sum := 0
+	for _, l := range lines[:6] {
+		var move string
+		var n int
+		if _, err := fmt.Sscan(l, &move, &n); err != nil {
+			t.Fatalf("line %q: %v", l, err)
+		}
+		sum += n
+	}
+	if sum != 190 {
+		t.Errorf("the moves' counts add up to %d, want 190", sum)
+	}
+	if !strings.HasPrefix(lines[8], "perft  3             190") {
+		t.Errorf("last line %q", lines[8])
+	}
 }

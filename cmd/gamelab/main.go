@@ -11,8 +11,8 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
-	"unicode/utf8"
 
+	"gamelab/internal/cmdline"
 	_ "gamelab/internal/quietterm" // before bubbletea: see its documentation
 )
 
@@ -21,27 +21,6 @@ func main() {
 	err := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
 	stop()
 	os.Exit(exitCode(err, os.Stderr))
-}
-
-// briefHead and briefTail are how much of a long error message brief
-// keeps of its start and of its end (where a crash names its log).
-const briefHead, briefTail = 240, 160
-
-// brief returns msg, or, if it is long (an error quoting a user's input of
-// a hundred kilobytes, say), its start and its end with what lies between
-// left out: an error stays one line a person can read.
-func brief(msg string) string {
-	if len(msg) <= briefHead+briefTail+40 {
-		return msg
-	}
-	head, tail := briefHead, len(msg)-briefTail
-	for head > 0 && !utf8.RuneStart(msg[head]) {
-		head--
-	}
-	for tail < len(msg) && !utf8.RuneStart(msg[tail]) {
-		tail++
-	}
-	return fmt.Sprintf("%s … (%d bytes left out) … %s", msg[:head], tail-head, msg[tail:])
 }
 
 // exitCode reports err on stderr (unless it was already reported) and
@@ -55,7 +34,7 @@ func exitCode(err error, stderr io.Writer) int {
 	if errors.As(err, &ee) {
 		return ee.code
 	}
-	fmt.Fprintln(stderr, "gamelab: "+brief(err.Error()))
+	fmt.Fprintln(stderr, "gamelab: "+cmdline.Brief(err.Error()))
 	var ue *usageError
 	if errors.As(err, &ue) {
 		return 2

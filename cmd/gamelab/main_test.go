@@ -11,7 +11,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -21,6 +20,7 @@ import (
 
 	"gamelab/internal/bench"
 	"gamelab/internal/cache"
+	"gamelab/internal/cmdline"
 	"gamelab/internal/lines"
 	"gamelab/internal/testenv"
 	"gamelab/internal/tui"
@@ -102,7 +102,7 @@ func TestCommands(t *testing.T) {
 		{[]string{"pdd", "engine", "--player", "genius"}, "", `unknown player "genius": choose learner, random, simple`, 2},
 		{[]string{"pdd", "engine", "--rule", "same"}, "", `--rule "same": at the end of the rule: expected suit, value or colour after same`, 2},
 		{[]string{"pdd", "engine", "--rules", "3-4"}, "", `--rules "3-4": permissive (60-95), restrictive (15-70)`, 2},
-		{[]string{"pdd", "bench", "--players", "simple"}, "", `--players "simple": two to eight players`, 2},
+		{[]string{"pdd", "bench", "--players", "simple"}, "", `--players: two to eight players, comma-separated, not 1`, 2},
 		{[]string{"pdd", "bench", "--players", "simple,genius"}, "", `--players: unknown player "genius": choose learner, random, simple`, 2},
 		{[]string{"pdd", "bench", "--deck", "triple"}, "", `--deck "triple": single or double`, 2},
 		{[]string{"pdd", "bench", "--rules", "90-20"}, "", `--rules "90-20": permissive (60-95), restrictive (15-70)`, 2},
@@ -112,7 +112,7 @@ func TestCommands(t *testing.T) {
 		{[]string{"nerdle", "list", "--length", "5"}, "0+0=0\n0+1=1\n…", "", 0},
 		{[]string{"nerdle", "list", "--length", "4"}, "", "--length 4: equations have 5 to 11 symbols", 2},
 		{[]string{"nerdle", "list", "--length", "x"}, "", "--length", 2},
-		{[]string{"nerdle", "list", "--rules", "web"}, "", "--rules must be one of", 2},
+		{[]string{"nerdle", "list", "--rules", "web"}, "", `--rules: unknown rules "web" (want standard or nerdlegame)`, 2},
 		{[]string{"nerdle", "play", "--rows", "0"}, "", "--rows 0", 2},
 		{[]string{"nerdle", "play"}, "", "needs a terminal", 1},
 		{[]string{"nosuchgame"}, "", "unexpected argument nosuchgame", 2},
@@ -183,7 +183,7 @@ func TestTrain2048(t *testing.T) {
 	}
 	// A network of 80 games plays worse than the heuristic, which plays
 	// instead, and says why, unless --network asks for the network.
-	e := &env{ctx: context.Background(), stderr: io.Discard}
+	e := &env{cmdline.Env{Ctx: context.Background(), Stderr: io.Discard}}
 	for _, tt := range []struct {
 		flags      budgetFlags
 		want, note string
@@ -409,8 +409,8 @@ func TestNoTerminalQuery(t *testing.T) {
 
 func TestCrashLog(t *testing.T) {
 	var errb bytes.Buffer
-	e := &env{ctx: context.Background(), stderr: &errb}
-	err := crashed(e, []string{"nerdle", "play"}, &tui.PanicError{Value: "boom\nwith two lines", Stack: []byte("goroutine 1 [running]:\nmain.f()")})
+	e := &env{cmdline.Env{Ctx: context.Background(), Stderr: &errb}}
+	err := e.Crashed([]string{"nerdle", "play"}, &tui.PanicError{Value: "boom\nwith two lines", Stack: []byte("goroutine 1 [running]:\nmain.f()")})
 	msg := err.Error()
 	if strings.Contains(msg, "\n") || !strings.Contains(msg, "internal error: boom with two lines") {
 		t.Fatalf("message %q", msg)
@@ -439,7 +439,7 @@ func TestBriefErrors(t *testing.T) {
 		!utf8.ValidString(got) || !strings.Contains(got, "bytes left out") || strings.Count(got, "\n") != 1 {
 		t.Errorf("a long error reported as %d bytes: %.80q…", len(got), got)
 	}
-	if short := brief("the guess \"1+1=2\": no"); short != "the guess \"1+1=2\": no" {
+	if short := cmdline.Brief("the guess \"1+1=2\": no"); short != "the guess \"1+1=2\": no" {
 		t.Errorf("a short error changed: %q", short)
 	}
 }
@@ -469,7 +469,7 @@ func TestInterruptedBenchReports(t *testing.T) {
 		return cancelAfterGame{player.NewBenchPlayer(&player.Random{}), cancel}, nil
 	}, nil)
 	var stdout bytes.Buffer
-	err = reportFlags{}.finish(&env{ctx: ctx, stdout: &stdout}, r, err)
+	err = finish(&env{cmdline.Env{Ctx: ctx, Stdout: &stdout}}, cmdline.ReportFlags{}, r, err)
 	if err == nil || !strings.Contains(err.Error(), "benchmark stopped after 1 of 3 games") {
 		t.Errorf("error %v, want the run stopped", err)
 	}
@@ -564,56 +564,4 @@ func TestServersSkipLongLines(t *testing.T) {
 			}
 		})
 	}
-}
-
-// TestParseTime reads times as --timeout (seconds) and --movetime
-// (milliseconds) take them: a bare number in the flag's unit, or a Go
-// duration.
-func TestParseTime(t *testing.T) {
-	for _, tc := range []struct {
-		text string
-		unit timeUnit
-		want time.Duration // -1: refused
-	}{
-		{"10", inSeconds, 10 * time.Second},
-		{"2.5", inSeconds, 2500 * time.Millisecond},
-		{"100", inMillis, 100 * time.Millisecond},
-		{"500ms", inSeconds, 500 * time.Millisecond},
-		{"1m30s", inMillis, 90 * time.Second},
-		{"0", inSeconds, 0},
-		{"0s", inMillis, 0},
-		{"-1", inSeconds, -1}, {"-1s", inSeconds, -1}, {"abc", inSeconds, -1}, {"", inMillis, -1},
-		{"NaN", inSeconds, -1}, {"Inf", inMillis, -1}, {"1e300", inSeconds, -1},
-	} {
-		got, err := parseTime(tc.text, tc.unit)
-		if (err != nil) != (tc.want < 0) || err == nil && got != tc.want {
-			t.Errorf("parseTime(%q, %s) = %v, %v; want %v", tc.text, tc.unit.name, got, err, tc.want)
-		}
-	}
-}
-
-// FuzzParseTime: a time read is never negative; one with a unit is read
-// as time.ParseDuration reads it, a bare number as that many units.
-func FuzzParseTime(f *testing.F) {
-	for _, s := range []string{"10", "2.5", "100ms", "1m30s", "-1", "NaN", "1e300", ".5", "0x10", "+3"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, text string) {
-		for _, unit := range []timeUnit{inSeconds, inMillis} {
-			d, err := parseTime(text, unit)
-			if err != nil {
-				continue
-			}
-			if d < 0 {
-				t.Fatalf("parseTime(%q, %s) = %v, negative", text, unit.name, d)
-			}
-			if f, ferr := strconv.ParseFloat(text, 64); ferr == nil {
-				if want := time.Duration(f * float64(unit.size)); d != want {
-					t.Fatalf("parseTime(%q, %s) = %v, want %v", text, unit.name, d, want)
-				}
-			} else if want, _ := time.ParseDuration(text); d != want {
-				t.Fatalf("parseTime(%q, %s) = %v, want time.ParseDuration's %v", text, unit.name, d, want)
-			}
-		}
-	})
 }

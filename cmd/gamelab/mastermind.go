@@ -3,11 +3,10 @@ package main
 import (
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 	"time"
 
 	"gamelab/internal/bench"
+	"gamelab/internal/cmdline"
 	"gamelab/mastermind/breaker"
 	"gamelab/mastermind/consistent"
 	mmplay "gamelab/mastermind/play"
@@ -23,9 +22,9 @@ type mastermindCmd struct {
 }
 
 type mastermindPlayCmd struct {
-	Pegs     int          `default:"4" help:"Pegs of a code: 1 to ${mmmaxpegs}."`
-	Colors   int          `default:"6" help:"Colours: 2 to ${mmmaxcolours}."`
-	Rows     int          `default:"10" help:"Guesses you may make."`
+	Pegs     int          `default:"${mmpegs}" help:"Pegs of a code: 1 to ${mmmaxpegs}."`
+	Colors   int          `default:"${mmcolours}" help:"Colours: 2 to ${mmmaxcolours}."`
+	Rows     int          `default:"${mmrows}" help:"Guesses you may make."`
 	Seed     *uint64      `help:"Seed of the secrets, to play the same games again."`
 	Strategy strategyName `default:"${strategy}" help:"The codebreaker that guesses your codes: ${strategies}."`
 }
@@ -46,7 +45,7 @@ func (c *mastermindPlayCmd) Run(e *env) error { return playMastermind(e, c) }
 
 // playMastermind runs the game with c's flags and the player's record.
 func playMastermind(e *env, c *mastermindPlayCmd) error {
-	if !isTerminal(e.stdin) || !isTerminal(e.stdout) {
+	if !e.Terminal() {
 		return errors.New("mastermind play needs a terminal")
 	}
 	pr, err := loadProfile[mmplay.Profile](mmplay.ProfileName, mmplay.ProfileFormat, mmplay.ProfileVersion)
@@ -57,30 +56,29 @@ func playMastermind(e *env, c *mastermindPlayCmd) error {
 	if err != nil {
 		return err
 	}
-	opts := mmplay.Options{Pegs: c.Pegs, Colours: c.Colors, Rows: c.Rows, Profile: pr.loaded, Notice: pr.notice, Update: pr.update, Breaker: factory}
-	opts.Cache, _ = e.cache() // without one, trees are built each time
+	opts := mmplay.Options{Pegs: c.Pegs, Colours: c.Colors, Rows: c.Rows, Profile: pr.Loaded, Notice: pr.Notice, Update: pr.Update, Breaker: factory}
+	opts.Cache, _ = e.Cache() // without one, trees are built each time
 	if c.Seed != nil {
 		opts.Seed, opts.Seeded = *c.Seed, true
 	}
-	_, err = runProgram(e, newProgram(e, mmplay.New(opts)), "mastermind play")
-	return err
+	return e.Play(mmplay.New(opts), "mastermind play")
 }
 
 type mastermindBenchCmd struct {
-	Pegs     int          `default:"4" help:"Pegs of a code."`
-	Colors   int          `default:"6" help:"Colours to choose from."`
-	Strategy strategyName `default:"${strategy}" help:"Codebreaker: ${strategies}."`
-	Games    int          `help:"Games to play (default: every secret once; over ${mmallsecrets} secrets, ${mmsampled} drawn from --seed, unless a strategy tree plays them)."`
-	Seed     uint64       `default:"1" help:"Base seed of the secrets, when not every one is played."`
-	Workers  workers      `help:"Games played at once (default: one per core)."`
-	reportFlags
+	Pegs     int             `default:"${mmpegs}" help:"Pegs of a code."`
+	Colors   int             `default:"${mmcolours}" help:"Colours to choose from."`
+	Strategy strategyName    `default:"${strategy}" help:"Codebreaker: ${strategies}."`
+	Games    int             `help:"Games to play (default: every secret once; over ${mmallsecrets} secrets, ${mmsampled} drawn from --seed, unless a strategy tree plays them)."`
+	Seed     uint64          `default:"1" help:"Base seed of the secrets, when not every one is played."`
+	Workers  cmdline.Workers `help:"Games played at once (default: one per core)."`
+	cmdline.ReportFlags
 }
 
 func (c *mastermindBenchCmd) Validate() error {
 	if c.Games < 0 {
 		return fmt.Errorf("--games %d: want at least one", c.Games)
 	}
-	return c.check(c.Workers)
+	return c.Check(c.Workers)
 }
 
 // strategyName is a codebreaker named on the command line.
@@ -98,9 +96,9 @@ func (s strategyName) Validate() error {
 // (seconds to minutes, once); a usage error if the codebreaker cannot
 // play that shape.
 func (s strategyName) make(e *env, pegs, colours int) (breaker.Factory, breaker.Options, breaker.Breaker, error) {
-	dir, _ := e.cache() // without one, trees are built each time
+	dir, _ := e.Cache() // without one, trees are built each time
 	opts := breaker.Options{Cache: dir, Building: func(name string) {
-		fmt.Fprintf(e.stderr, "building the strategy tree %s, once: it is kept in the cache\n", name)
+		fmt.Fprintf(e.Stderr, "building the strategy tree %s, once: it is kept in the cache\n", name)
 	}}
 	factory, err := breaker.Lookup(string(s))
 	if err != nil {
@@ -111,11 +109,11 @@ func (s strategyName) make(e *env, pegs, colours int) (breaker.Factory, breaker.
 	// file is written atomically, so an interrupt leaves none half
 	// written.
 	var b breaker.Breaker
-	if err := e.interruptible(func() (err error) {
+	if err := e.Interruptible(func() (err error) {
 		b, err = factory(pegs, colours, opts)
 		return err
 	}); err != nil {
-		if e.ctx.Err() != nil {
+		if e.Ctx.Err() != nil {
 			return nil, opts, nil, err
 		}
 		return nil, opts, nil, &usageError{err}
@@ -129,17 +127,17 @@ func (c *mastermindBenchCmd) Run(e *env) error {
 		return err
 	}
 	cfg := breaker.BenchConfig(b, string(c.Strategy), c.Pegs, c.Colors, c.Games, c.Seed)
-	c.apply(&cfg, c.Workers)
-	report, err := runBench(e, "mastermind", cfg, func() (bench.Player, error) {
+	c.Apply(&cfg, c.Workers)
+	report, err := e.RunBench("mastermind", cfg, func() (bench.Player, error) {
 		b, err := factory(c.Pegs, c.Colors, opts)
 		return breaker.NewBenchPlayer(b, c.Pegs, c.Colors, cfg), err
 	})
-	return c.finish(e, report, err)
+	return finish(e, c.ReportFlags, report, err)
 }
 
 type mastermindEngineCmd struct {
-	Pegs     int          `default:"4" help:"Pegs of a code."`
-	Colors   int          `default:"6" help:"Colours to choose from."`
+	Pegs     int          `default:"${mmpegs}" help:"Pegs of a code."`
+	Colors   int          `default:"${mmcolours}" help:"Colours to choose from."`
 	Strategy strategyName `default:"${strategy}" help:"Codebreaker: ${strategies}."`
 	Seed     uint64       `default:"1" help:"Seed of the first game, for codebreakers that draw at random (the next games take the seeds after it)."`
 }
@@ -149,8 +147,8 @@ func (c *mastermindEngineCmd) Run(e *env) error {
 	if err != nil {
 		return err
 	}
-	return e.interruptible(func() error {
-		return mmprotocol.Serve(e.ctx, e.stdin, e.stdout, mmprotocol.Config{Pegs: c.Pegs, Colours: c.Colors, Breaker: b, Seed: c.Seed})
+	return e.Interruptible(func() error {
+		return mmprotocol.Serve(e.Ctx, e.Stdin, e.Stdout, mmprotocol.Config{Pegs: c.Pegs, Colours: c.Colors, Breaker: b, Seed: c.Seed})
 	})
 }
 
@@ -162,52 +160,18 @@ type mastermindSolveCmd struct {
 }
 
 func (c *mastermindSolveCmd) Run(e *env) error {
-	in, err := consistent.ReadInstance(c.File)
-	if err != nil {
-		return err
-	}
-	start := time.Now()
-	var n int
-	switch {
-	case c.Count:
-		if n, err = consistent.Count(e.ctx, in); err == nil {
-			_, err = fmt.Fprintln(e.stdout, n)
-		}
-	case c.Output != "":
-		var f *os.File
-		if f, err = os.Create(c.Output); err != nil {
-			return err
-		}
-		n, err = consistent.WriteSolutions(e.ctx, f, in)
-		if cerr := f.Close(); err == nil {
-			err = cerr
-		}
-	default:
-		n, err = consistent.WriteSolutions(e.ctx, e.stdout, in)
-	}
-	if err != nil {
-		return err
-	}
-	fmt.Fprintf(e.stderr, "%s: %d solutions in %v\n", filepath.Base(c.File), n, time.Since(start).Round(time.Microsecond))
-	if c.Check == "" {
-		return nil
-	}
-	want, err := consistent.ReadSolutions(c.Check)
-	if err != nil {
-		return err
-	}
-	if diff := consistent.Compare(in, want); diff != "" {
-		fmt.Fprintf(e.stderr, "%s: %s\n", filepath.Base(c.Check), diff)
+	job := consistent.Job{File: c.File, Output: c.Output, Count: c.Count, Check: c.Check}
+	ok, err := job.Run(e.Ctx, e.Stdout, e.Stderr)
+	if err == nil && !ok {
 		return &exitError{1}
 	}
-	fmt.Fprintf(e.stderr, "%s: as expected\n", filepath.Base(c.Check))
-	return nil
+	return err
 }
 
 type mastermindTestCmd struct {
-	Dir     string  `arg:"" optional:"" default:"tests" help:"The folder of testXXXd.txt and testXXXs.txt files."`
-	Timeout seconds `default:"10" placeholder:"S" help:"Time allowed for each test, in seconds (10, 2.5) or with a unit (500ms)."`
-	Out     string  `default:"tests_output" help:"Folder for the testXXXt.txt results (created when missing)."`
+	Dir     string          `arg:"" optional:"" default:"tests" help:"The folder of testXXXd.txt and testXXXs.txt files."`
+	Timeout cmdline.Seconds `default:"10" placeholder:"S" help:"Time allowed for each test, in seconds (10, 2.5) or with a unit (500ms)."`
+	Out     string          `default:"tests_output" help:"Folder for the testXXXt.txt results (created when missing)."`
 }
 
 func (c *mastermindTestCmd) Run(e *env) error {
@@ -215,13 +179,13 @@ func (c *mastermindTestCmd) Run(e *env) error {
 		return &usageError{fmt.Errorf("--timeout %v: want a positive time", time.Duration(c.Timeout))}
 	}
 	suite := consistent.Suite{Dir: c.Dir, Out: c.Out, Timeout: time.Duration(c.Timeout)}
-	passed, total, err := suite.Run(e.ctx, func(id, line string) {
-		fmt.Fprintf(e.stdout, "test%s  %s\n", id, line)
+	passed, total, err := suite.Run(e.Ctx, func(id, line string) {
+		fmt.Fprintf(e.Stdout, "test%s  %s\n", id, line)
 	})
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(e.stdout, "%d of %d passed\n", passed, total)
+	fmt.Fprintf(e.Stdout, "%d of %d passed\n", passed, total)
 	if passed < total {
 		return &exitError{1}
 	}

@@ -46,7 +46,7 @@ type menuCmd struct{}
 // Run shows the menu until the player quits, playing each game chosen by
 // running its command line.
 func (c *menuCmd) Run(e *env) error {
-	if !isTerminal(e.stdin) || !isTerminal(e.stdout) {
+	if !e.Terminal() {
 		return errors.New("the menu needs a terminal; see gamelab --help for the commands")
 	}
 	var items []tui.MenuItem
@@ -63,10 +63,10 @@ func (c *menuCmd) Run(e *env) error {
 	for {
 		m := tui.NewMenu(items)
 		m.Select(last)
-		if _, err := runProgram(e, newProgram(e, m), "menu"); err != nil {
+		if _, err := e.Run(e.Program(m), "menu"); err != nil {
 			return err
 		}
-		if m.Chosen == "" || e.ctx.Err() != nil {
+		if m.Chosen == "" || e.Ctx.Err() != nil {
 			return nil
 		}
 		if err := e.runArgs(args[m.Chosen]); err != nil {

@@ -3,12 +3,9 @@ package main
 import (
 	"errors"
 	"fmt"
-	"io"
-	"os"
 	"time"
 
-	"github.com/muesli/termenv"
-
+	"gamelab/internal/cmdline"
 	"gamelab/internal/store"
 	"gamelab/nerdle"
 	"gamelab/nerdle/play"
@@ -27,15 +24,7 @@ type nerdleCmd struct {
 
 // rulesFlag is the --rules flag shared by the Nerdle commands.
 type rulesFlag struct {
-	Rules string `enum:"${rules}" default:"${rule}" help:"Rule set: standard (the course's) or nerdlegame (the web game's: no lone 0 on the left, fractional steps allowed)."`
-}
-
-func (f rulesFlag) rules() nerdle.Rules {
-	r, err := nerdle.ParseRules(f.Rules)
-	if err != nil {
-		panic(err) // kong's enum has already checked it
-	}
-	return r
+	Rules nerdle.Rules `default:"${rule}" help:"Rule set: standard (the course's) or nerdlegame (the web game's: no lone 0 on the left, fractional steps allowed)."`
 }
 
 // lengthFlag is the --length flag shared by the Nerdle commands.
@@ -64,7 +53,7 @@ type nerdleListCmd struct {
 }
 
 func (c *nerdleListCmd) Run(e *env) error {
-	return nerdle.WriteList(e.stdout, int(c.Length), c.rules())
+	return nerdle.WriteList(e.Stdout, int(c.Length), c.Rules)
 }
 
 type nerdleCheckCmd struct {
@@ -73,11 +62,11 @@ type nerdleCheckCmd struct {
 }
 
 func (c *nerdleCheckCmd) Run(e *env) error {
-	if err := nerdle.Check(c.Equation, c.rules()); err != nil {
-		fmt.Fprintln(e.stdout, oneLine(err.Error()))
+	if err := nerdle.Check(c.Equation, c.Rules); err != nil {
+		fmt.Fprintln(e.Stdout, cmdline.OneLine(err.Error()))
 		return &exitError{1}
 	}
-	fmt.Fprintln(e.stdout, "valid")
+	fmt.Fprintln(e.Stdout, "valid")
 	return nil
 }
 
@@ -88,25 +77,25 @@ type nerdleFeedbackCmd struct {
 }
 
 func (c *nerdleFeedbackCmd) Run(e *env) error {
-	secret, err := checked(c.Secret, c.rules())
+	secret, err := checked(c.Secret, c.Rules)
 	if err != nil {
 		return fmt.Errorf("the secret %q: %w", c.Secret, err)
 	}
-	guess, err := checked(c.Guess, c.rules())
+	guess, err := checked(c.Guess, c.Rules)
 	if err != nil {
 		return fmt.Errorf("the guess %q: %w", c.Guess, err)
 	}
 	if secret.Len() != guess.Len() {
 		return fmt.Errorf("the guess has %d symbols and the secret %d; they must be equally long", guess.Len(), secret.Len())
 	}
-	fmt.Fprintln(e.stdout, nerdle.Score(secret, guess).Format(guess.Len()))
+	fmt.Fprintln(e.Stdout, nerdle.Score(secret, guess).Format(guess.Len()))
 	return nil
 }
 
 // checked parses s as an equation valid under r, saying why not.
 func checked(s string, r nerdle.Rules) (nerdle.Equation, error) {
 	if err := nerdle.Check(s, r); err != nil {
-		return 0, errors.New(oneLine(err.Error()))
+		return 0, errors.New(cmdline.OneLine(err.Error()))
 	}
 	return nerdle.ParseEquation(s)
 }
@@ -138,7 +127,7 @@ func (c *nerdlePlayCmd) Run(e *env) error {
 // playNerdle runs the game with c's flags, falling back on the player's
 // saved settings, and resumes an unfinished game of the same kind.
 func playNerdle(e *env, c *nerdlePlayCmd) error {
-	if !isTerminal(e.stdin) || !isTerminal(e.stdout) {
+	if !e.Terminal() {
 		return errors.New("nerdle play needs a terminal; to drive Nerdle from a program, use nerdle check and nerdle feedback")
 	}
 	file, err := store.UserFile(play.ProfileName, play.ProfileFormat, play.ProfileVersion)
@@ -146,41 +135,24 @@ func playNerdle(e *env, c *nerdlePlayCmd) error {
 		return err
 	}
 	file.Legacy = true // profiles from before files had a format
-	update := func(change func(*play.Profile)) (*play.Profile, error) {
-		return store.Update(file, change)
-	}
 	choice := play.Choice{Length: c.Length, Rows: c.Rows, Rules: c.Rules, Seed: c.Seed}
 	if c.Daily {
 		choice.Today = time.Now().Format("2006-01-02") // the player's own calendar day
 	}
-	opts, err := play.Prepare(choice, update)
+	opts, err := play.Prepare(choice, store.Updater[play.Profile](file))
 	if err != nil {
 		return err
 	}
-	opts.Clipboard = clipboard(e.stdout)
-	if opts.Cache, err = e.cache(); err != nil {
+	opts.Clipboard = e.Clipboard()
+	if opts.Cache, err = e.Cache(); err != nil {
 		opts.Cache = "" // hints then do without cached trees
 	}
 	m := play.New(opts)
-	if _, err := runProgram(e, newProgram(e, m), "nerdle play"); err != nil {
+	if _, err := e.Run(e.Program(m), "nerdle play"); err != nil {
 		return err
 	}
 	if shared := m.Shared(); shared != "" {
-		fmt.Fprintln(e.stdout, shared) // for terminals that do not pass OSC 52 on
+		fmt.Fprintln(e.Stdout, shared) // for terminals that do not pass OSC 52 on
 	}
 	return nil
-}
-
-// clipboard returns a copier to the terminal's clipboard by OSC 52 through
-// w, or nil if w is not a terminal.
-func clipboard(w io.Writer) func(string) error {
-	f, ok := w.(*os.File)
-	if !ok || !isTerminal(f) {
-		return nil
-	}
-	out := termenv.NewOutput(f)
-	return func(text string) error {
-		out.Copy(text)
-		return nil
-	}
 }

@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"gamelab/internal/bench"
-	"gamelab/internal/cache"
+	"gamelab/internal/cmdline"
 	"gamelab/internal/store"
 	"gamelab/oware"
 	"gamelab/oware/egdb"
@@ -26,41 +26,11 @@ type owareCmd struct {
 	EGDB   owareEGDBCmd   `cmd:"" name:"egdb" help:"The endgame database: build it, look positions up."`
 }
 
-// owareRulesFlag is --rules: abapa or its variants.
-type owareRulesFlag string
-
-// Validate implements kong's validation hook.
-func (r owareRulesFlag) Validate() error {
-	_, err := oware.ParseRules(string(r))
-	return err
-}
-
-func (r owareRulesFlag) rules() oware.Rules {
-	rules, _ := oware.ParseRules(string(r))
-	return rules
-}
-
-// owarePositionFlag is --position: startpos or the notation.
-type owarePositionFlag string
-
-// Validate implements kong's validation hook.
-func (p owarePositionFlag) Validate() error {
-	_, err := p.position()
-	return err
-}
-
-func (p owarePositionFlag) position() (oware.Position, error) {
-	if p == "" || p == "startpos" {
-		return oware.Start(), nil
-	}
-	return oware.ParsePosition(string(p))
-}
-
 type owarePerftCmd struct {
-	Depth    int               `required:"" help:"Plies to count to (1 or more)."`
-	Position owarePositionFlag `default:"startpos" help:"Where to count from: startpos or a position such as 4-4-4-4-4-4-4-4-4-4-4-4-0-0-S."`
-	Rules    owareRulesFlag    `default:"abapa" help:"abapa, or variants such as grand-slam=forbidden,cycle=third-repetition."`
-	Divide   bool              `help:"Also count below each first move."`
+	Depth    int            `required:"" help:"Plies to count to (1 or more)."`
+	Position oware.Position `default:"startpos" help:"Where to count from: startpos or a position such as 4-4-4-4-4-4-4-4-4-4-4-4-0-0-S."`
+	Rules    oware.Rules    `default:"abapa" help:"abapa, or variants such as grand-slam=forbidden,cycle=third-repetition."`
+	Divide   bool           `help:"Also count below each first move."`
 }
 
 func (c *owarePerftCmd) Validate() error {
@@ -71,29 +41,15 @@ func (c *owarePerftCmd) Validate() error {
 }
 
 func (c *owarePerftCmd) Run(e *env) error {
-	p, _ := c.Position.position()
-	rules := c.Rules.rules()
 	// A depth of 20 and more counts for hours, in the engine's pure code.
-	return e.interruptible(func() error {
-		if c.Divide {
-			counts := oware.Divide(p, c.Depth, rules)
-			for moves := p.Legal(rules); moves != 0; moves = moves.Rest() {
-				fmt.Fprintf(e.stdout, "%v %d\n", moves.First(), counts[moves.First()])
-			}
-		}
-		for d := 1; d <= c.Depth; d++ {
-			start := time.Now()
-			n := oware.Perft(p, d, rules)
-			elapsed := time.Since(start)
-			fmt.Fprintf(e.stdout, "perft %2d %15d  %8.3fs  %6.1f M leaves/s\n", d, n, elapsed.Seconds(), float64(n)/max(elapsed.Seconds(), 1e-9)/1e6)
-		}
-		return nil
+	return e.Interruptible(func() error {
+		return oware.WritePerft(e.Stdout, c.Position, c.Depth, c.Rules, c.Divide)
 	})
 }
 
 type owareEngineCmd struct {
-	Player string         `default:"${owareengine}" help:"The engine: ${owareplayers}; @N fixes a depth (alphabeta@8)."`
-	Rules  owareRulesFlag `default:"abapa" help:"abapa, or variants such as grand-slam=forbidden."`
+	Player string      `default:"${owareengine}" help:"The engine: ${owareplayers}; @N fixes a depth (alphabeta@8)."`
+	Rules  oware.Rules `default:"abapa" help:"abapa, or variants such as grand-slam=forbidden."`
 	egdbFlags
 }
 
@@ -105,29 +61,22 @@ func (c *owareEngineCmd) Validate() error {
 func (c *owareEngineCmd) Run(e *env) error {
 	// Loading the endgame database is interruptible too: a large one
 	// takes seconds to read.
-	return e.interruptible(func() error { return c.serve(e) })
+	return e.Interruptible(func() error { return c.serve(e) })
 }
 
 // serve loads the engine and speaks the protocol until the input ends.
 func (c *owareEngineCmd) serve(e *env) error {
 	spec, _ := search.ParseSpec(c.Player)
 	tb := c.tablebase(e, true)
-	note := "endgame database off"
-	switch db := tb.(type) {
-	case *egdb.DB:
-		note = fmt.Sprintf("endgame database: every position with up to %d seeds", db.Seeds())
-	case *egdb.Lazy:
-		note = fmt.Sprintf("endgame database: none cached; building one of %d seeds in the background (gamelab oware egdb build --seeds 14 makes a larger one)", egdb.BackgroundSeeds)
-	}
 	cfg := protocol.Config{
 		Engine: spec.String(),
-		Note:   note,
-		Rules:  c.Rules.rules(),
+		Note:   egdb.About(tb),
+		Rules:  c.Rules,
 		New: func(hash, threads int) search.Searcher {
 			return search.NewFromSpec(spec, search.EngineOptions{HashMiB: hash, Threads: threads, Tablebase: tb})
 		},
 	}
-	return protocol.Serve(e.stdin, e.stdout, cfg)
+	return protocol.Serve(e.Stdin, e.Stdout, cfg)
 }
 
 type owareMatchCmd struct {
@@ -157,12 +106,12 @@ func (c *owareBenchCmd) Run(e *env) error { return c.match().Run(e) }
 
 // matchFlags are the flags of match and bench after the players.
 type matchFlags struct {
-	MoveTime millis         `name:"movetime" default:"100ms" help:"Time per move, in milliseconds (100) or with a unit (2s)."`
-	Opening  int            `default:"${oweropening}" help:"Random plies that open each pair of games."`
-	Seed     uint64         `default:"1" help:"Seed of the openings."`
-	Rules    owareRulesFlag `default:"abapa" help:"abapa, or variants."`
-	Workers  workers        `help:"Games played at once (default: one per core; each engine searches on one thread)."`
-	reportFlags
+	MoveTime cmdline.Millis  `name:"movetime" default:"100ms" help:"Time per move, in milliseconds (100) or with a unit (2s)."`
+	Opening  int             `default:"${oweropening}" help:"Random plies that open each pair of games."`
+	Seed     uint64          `default:"1" help:"Seed of the openings."`
+	Rules    oware.Rules     `default:"abapa" help:"abapa, or variants."`
+	Workers  cmdline.Workers `help:"Games played at once (default: one per core; each engine searches on one thread)."`
+	cmdline.ReportFlags
 	SPRT string `name:"sprt" placeholder:"ELO0,ELO1" help:"Stop as soon as a sequential test decides between the first being ELO0 and ELO1 Elo stronger (errors 5% each); --games bounds it."`
 	egdbFlags
 }
@@ -188,28 +137,28 @@ func (c *owareMatchCmd) Validate() error {
 			return err
 		}
 	}
-	return c.check(c.Workers)
+	return c.Check(c.Workers)
 }
 
 func (c *owareMatchCmd) Run(e *env) error {
 	first, _ := match.ParsePlayer(c.South)
 	second, _ := match.ParsePlayer(c.North)
-	mc := match.Config{First: first, Second: second, MoveTime: time.Duration(c.MoveTime), Rules: c.Rules.rules(),
+	mc := match.Config{First: first, Second: second, MoveTime: time.Duration(c.MoveTime), Rules: c.Rules,
 		OpeningPlies: c.Opening, Seed: c.Seed, HashMiB: 16, Tablebase: c.tablebase(e, false),
 		Start: func(command string) (match.External, error) { return protocol.Start(command) }}
 	cfg := mc.BenchConfig(c.Games)
-	c.apply(&cfg, c.Workers)
+	c.Apply(&cfg, c.Workers)
 	var sprt *match.SPRT
 	if c.SPRT != "" {
 		t, _ := match.ParseSPRT(c.SPRT)
 		sprt = &t
 		cfg.Enough = func(o []bench.Outcome) bool { return t.Decision(o) != 0 }
 	}
-	r, err := runBench(e, "oware", cfg, func() (bench.Player, error) { return match.NewBenchPlayer(mc) })
+	r, err := e.RunBench("oware", cfg, func() (bench.Player, error) { return match.NewBenchPlayer(mc) })
 	if sprt != nil && r != nil {
 		r.Figures = append(r.Figures, sprt.Figure(r.Outcomes))
 	}
-	return c.finish(e, r, err)
+	return finish(e, c.ReportFlags, r, err)
 }
 
 type owarePlayCmd struct {
@@ -217,10 +166,10 @@ type owarePlayCmd struct {
 	North    string         `default:"computer" enum:"human,computer" help:"Who plays North: human or computer."`
 	Engine   string         `default:"${owareengine}" help:"The computer: ${owareplayers}; @N fixes a depth (alphabeta@6)."`
 	Depth    int            `help:"Search to this depth instead of for a time."`
-	MoveTime millis         `name:"movetime" default:"1s" help:"The computer's time per move, in milliseconds (1000) or with a unit (1s)."`
-	Rules    owareRulesFlag `default:"abapa" help:"abapa, or variants such as grand-slam=forbidden,cycle=third-repetition."`
+	MoveTime cmdline.Millis `name:"movetime" default:"${owaremovetime}" help:"The computer's time per move, in milliseconds (1000) or with a unit (1s)."`
+	Rules    oware.Rules    `default:"abapa" help:"abapa, or variants such as grand-slam=forbidden,cycle=third-repetition."`
 	Load     string         `type:"existingfile" placeholder:"FILE" help:"Go on with a game saved with ctrl+s."`
-	Delay    millis         `default:"700ms" help:"Pause between two computers' moves, to watch them, in milliseconds or with a unit."`
+	Delay    cmdline.Millis `default:"${owaredelay}" help:"Pause between two computers' moves, to watch them, in milliseconds or with a unit."`
 	egdbFlags
 }
 
@@ -243,7 +192,7 @@ func (c *owarePlayCmd) Run(e *env) error { return playOware(e, c) }
 
 // playOware runs the game with c's flags and the player's saved profile.
 func playOware(e *env, c *owarePlayCmd) error {
-	if !isTerminal(e.stdin) || !isTerminal(e.stdout) {
+	if !e.Terminal() {
 		return errors.New("oware play needs a terminal")
 	}
 	spec, _ := search.ParseSpec(c.Engine)
@@ -271,15 +220,14 @@ func playOware(e *env, c *owarePlayCmd) error {
 	opts := oplay.Options{
 		Players: [2]oplay.Who{who[c.South], who[c.North]},
 		Engine:  spec, Limits: search.Limits{MoveTime: time.Duration(c.MoveTime)},
-		Rules: c.Rules.rules(), Game: game, Delay: time.Duration(c.Delay),
+		Rules: c.Rules, Game: game, Delay: time.Duration(c.Delay),
 		SaveRecord: saveOwareRecord,
 		NewSearcher: func(s search.Spec) search.Searcher {
 			return search.NewFromSpec(s, search.EngineOptions{Tablebase: tb})
 		},
-		Profile: pr.loaded, Update: pr.update, Notice: pr.notice,
+		Profile: pr.Loaded, Update: pr.Update, Notice: pr.Notice,
 	}
-	_, err = runProgram(e, newProgram(e, oplay.New(opts)), "oware play")
-	return err
+	return e.Play(oplay.New(opts), "oware play")
 }
 
 // saveOwareRecord writes a game record to a new file in the current
@@ -313,15 +261,11 @@ func (c *owareEGDBBuildCmd) Validate() error {
 }
 
 func (c *owareEGDBBuildCmd) Run(e *env) error {
-	dir, err := e.cache()
+	dir, err := e.Cache()
 	if err != nil {
 		return err
 	}
-	start := time.Now()
-	fmt.Fprintf(e.stdout, "%5s %13s %7s %7s %9s\n", "seeds", "positions", "sweeps", "exact", "time")
-	db, err := egdb.Build(e.ctx, c.Seeds, c.Threads, func(n int, size uint64, sweeps int, exact uint64) {
-		fmt.Fprintf(e.stdout, "%5d %13d %7d %6.1f%% %8.1fs\n", n, size, sweeps, 100*float64(exact)/float64(size), time.Since(start).Seconds())
-	})
+	db, err := egdb.Build(e.Ctx, c.Seeds, c.Threads, egdb.Table(e.Stdout))
 	if err != nil {
 		return err
 	}
@@ -329,7 +273,7 @@ func (c *owareEGDBBuildCmd) Run(e *env) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(e.stdout, "kept in %s\n", path)
+	fmt.Fprintf(e.Stdout, "kept in %s\n", path)
 	return nil
 }
 
@@ -342,26 +286,15 @@ func (c *owareEGDBProbeCmd) Run(e *env) error {
 	if err != nil {
 		return err
 	}
-	dir, err := e.cache()
+	dir, err := e.Cache()
 	if err != nil {
 		return err
 	}
-	db, _, err := egdb.LoadCached(dir)
-	if errors.Is(err, cache.ErrMissing) {
-		return errors.New("no endgame database is cached: build one with gamelab oware egdb build")
-	}
+	answer, err := egdb.Probe(dir, p)
 	if err != nil {
 		return err
 	}
-	lo, hi, ok := db.Bounds(p)
-	if !ok {
-		return fmt.Errorf("%d seeds on the board: the database covers %d", p.OnBoard(), db.Seeds())
-	}
-	if lo == hi {
-		fmt.Fprintf(e.stdout, "%v to move captures %d of the %d seeds on the board\n", p.ToMove(), lo, p.OnBoard())
-		return nil
-	}
-	fmt.Fprintf(e.stdout, "%v to move captures %d to %d of the %d seeds on the board: best play goes round, and the cycle rule decides\n", p.ToMove(), lo, hi, p.OnBoard())
+	fmt.Fprintln(e.Stdout, answer)
 	return nil
 }
 
@@ -378,13 +311,13 @@ func (f egdbFlags) tablebase(e *env, build bool) search.Tablebase {
 	if f.NoEGDB {
 		return nil
 	}
-	dir, err := e.cache()
+	dir, err := e.Cache()
 	if err != nil {
 		return nil
 	}
-	db, err := egdb.Open(e.ctx, dir, build)
+	db, err := egdb.Open(e.Ctx, dir, build)
 	if err != nil {
-		fmt.Fprintf(e.stderr, "endgame database: %v\n", err)
+		fmt.Fprintf(e.Stderr, "endgame database: %v\n", err)
 	}
 	return db
 }

@@ -3,9 +3,9 @@ package main
 import (
 	"errors"
 	"fmt"
-	"strings"
 
 	"gamelab/internal/bench"
+	"gamelab/internal/cmdline"
 	"gamelab/pdd"
 	"gamelab/pdd/learn"
 	"gamelab/pdd/play"
@@ -23,34 +23,15 @@ type deckFlag string
 
 // Validate implements kong's validation hook.
 func (d deckFlag) Validate() error {
-	if d != "single" && d != "double" {
-		return fmt.Errorf("--deck %q: single or double", string(d))
+	if _, err := learn.ParseDeck(string(d)); err != nil {
+		return fmt.Errorf("--deck %w", err)
 	}
 	return nil
 }
 
 func (d deckFlag) packs() int {
-	if d == "double" {
-		return 2
-	}
-	return 1
-}
-
-// bandFlag is --rules: the band of the secret rules, as LO-HI percent.
-type bandFlag string
-
-// Validate implements kong's validation hook.
-func (b bandFlag) Validate() error {
-	_, err := b.band()
-	return err
-}
-
-func (b bandFlag) band() (pdd.Band, error) {
-	band, err := pdd.ParseBand(string(b))
-	if err != nil {
-		return band, fmt.Errorf("--rules %w", err)
-	}
-	return band, nil
+	packs, _ := learn.ParseDeck(string(d))
+	return packs
 }
 
 // playersFlag is --players: kinds of computer players, comma-separated.
@@ -58,27 +39,19 @@ type playersFlag string
 
 // Validate implements kong's validation hook.
 func (p playersFlag) Validate() error {
-	kinds := strings.Split(string(p), ",")
-	if len(kinds) < 2 || len(kinds) > 8 {
-		return fmt.Errorf("--players %q: two to eight players, comma-separated", string(p))
-	}
-	for _, k := range kinds {
-		if _, err := learn.Lookup(k); err != nil {
-			return err
-		}
-	}
-	return nil
+	_, err := learn.ParsePlayers(string(p))
+	return err
 }
 
 type pddBenchCmd struct {
-	Players  playersFlag `default:"learner,simple,simple,simple" help:"Players, comma-separated, in seat order (the seats turn every game): ${pddplayers}."`
-	Deck     deckFlag    `default:"single" help:"single (52 cards) or double (104)."`
-	Rules    bandFlag    `default:"permissive" help:"Secret rules allowing this share of the (top, played) pairs: permissive (60-95%), restrictive (15-70%) or LO-HI."`
-	Games    int         `default:"10000" help:"Games to play."`
-	Seed     uint64      `default:"1" help:"Base seed of the games."`
-	MaxTurns int         `default:"${pddturns}" help:"Turns after which a game is stopped without a winner."`
-	Workers  workers     `help:"Games played at once (default: one per core)."`
-	reportFlags
+	Players  playersFlag     `default:"learner,simple,simple,simple" help:"Players, comma-separated, in seat order (the seats turn every game): ${pddplayers}."`
+	Deck     deckFlag        `default:"single" help:"single (52 cards) or double (104)."`
+	Rules    pdd.Band        `default:"permissive" help:"Secret rules allowing this share of the (top, played) pairs: permissive (60-95%), restrictive (15-70%) or LO-HI."`
+	Games    int             `default:"10000" help:"Games to play."`
+	Seed     uint64          `default:"1" help:"Base seed of the games."`
+	MaxTurns int             `default:"${pddturns}" help:"Turns after which a game is stopped without a winner."`
+	Workers  cmdline.Workers `help:"Games played at once (default: one per core)."`
+	cmdline.ReportFlags
 }
 
 func (c *pddBenchCmd) Validate() error {
@@ -88,20 +61,20 @@ func (c *pddBenchCmd) Validate() error {
 	case c.MaxTurns < 1:
 		return fmt.Errorf("--max-turns %d: want at least one", c.MaxTurns)
 	}
-	return c.check(c.Workers)
+	return c.Check(c.Workers)
 }
 
 func (c *pddBenchCmd) Run(e *env) error {
-	band, _ := c.Rules.band()
-	t := learn.Tournament{Players: strings.Split(string(c.Players), ","), Packs: c.Deck.packs(), Band: band, MaxTurns: c.MaxTurns}
+	kinds, _ := learn.ParsePlayers(string(c.Players))
+	t := learn.Tournament{Players: kinds, Packs: c.Deck.packs(), Band: c.Rules, MaxTurns: c.MaxTurns}
 	cfg := learn.BenchConfig(t, c.Games, c.Seed)
-	c.apply(&cfg, c.Workers)
-	report, err := runBench(e, "pdd", cfg, func() (bench.Player, error) { return learn.NewBenchPlayer(t) })
-	return c.finish(e, report, err)
+	c.Apply(&cfg, c.Workers)
+	report, err := e.RunBench("pdd", cfg, func() (bench.Player, error) { return learn.NewBenchPlayer(t) })
+	return finish(e, c.ReportFlags, report, err)
 }
 
 type pddPlayCmd struct {
-	Players int      `default:"4" help:"Players at the table, you included: 2 to ${pddmaxplayers}."`
+	Players int      `default:"${pddplayers_default}" help:"Players at the table, you included: 2 to ${pddmaxplayers}."`
 	Deck    deckFlag `default:"single" help:"single (52 cards) or double (104)."`
 	Seed    *uint64  `help:"Seed of the deal and of the computer players' rules, to play the same game again."`
 }
@@ -118,19 +91,18 @@ func (c *pddPlayCmd) Run(e *env) error { return playPDD(e, c) }
 // playPDD runs the card game with c's flags and the player's saved
 // profile.
 func playPDD(e *env, c *pddPlayCmd) error {
-	if !isTerminal(e.stdin) || !isTerminal(e.stdout) {
+	if !e.Terminal() {
 		return errors.New("pdd play needs a terminal")
 	}
 	pr, err := loadProfile[play.Profile](play.ProfileName, play.ProfileFormat, play.ProfileVersion)
 	if err != nil {
 		return err
 	}
-	opts := play.Options{Players: c.Players, Packs: c.Deck.packs(), Profile: pr.loaded, Notice: pr.notice, Update: pr.update}
+	opts := play.Options{Players: c.Players, Packs: c.Deck.packs(), Profile: pr.Loaded, Notice: pr.Notice, Update: pr.Update}
 	if c.Seed != nil {
 		opts.Seed, opts.Seeded = *c.Seed, true
 	}
-	_, err = runProgram(e, newProgram(e, play.New(opts)), "pdd play")
-	return err
+	return e.Play(play.New(opts), "pdd play")
 }
 
 // pddPlayerFlag is --player: a kind of computer player.
@@ -142,41 +114,23 @@ func (p pddPlayerFlag) Validate() error {
 	return err
 }
 
-// pddRuleFlag is --rule: a rule in the rule language.
-type pddRuleFlag string
-
-// Validate implements kong's validation hook.
-func (r pddRuleFlag) Validate() error {
-	_, err := pdd.Parse(string(r))
-	if err != nil {
-		return fmt.Errorf("--rule %q: %w", string(r), err)
-	}
-	return nil
-}
-
 type pddEngineCmd struct {
 	Player pddPlayerFlag `default:"learner" help:"The computer player: ${pddplayers}."`
-	Rule   pddRuleFlag   `default:"same suit or same value or played is jack" help:"The player's own rule, in the rule language (the protocol's rule command changes it)."`
-	Rules  *bandFlag     `help:"What the learner is told of the other players' rules: permissive (60-95% of the pairs), restrictive (15-70%) or LO-HI; default: nothing."`
+	Rule   pdd.Expr      `default:"same suit or same value or played is jack" help:"The player's own rule, in the rule language (the protocol's rule command changes it)."`
+	Rules  *pdd.Band     `help:"What the learner is told of the other players' rules: permissive (60-95% of the pairs), restrictive (15-70%) or LO-HI; default: nothing."`
 	Seed   uint64        `default:"1" help:"Seed of the random player's choices."`
 }
 
 func (c *pddEngineCmd) Run(e *env) error {
 	var band pdd.Band
 	if c.Rules != nil {
-		band, _ = c.Rules.band()
+		band = *c.Rules
 	}
-	x, _ := pdd.Parse(string(c.Rule))
-	m, err := learn.Lookup(string(c.Player))
+	seat, err := pddprotocol.NewSeat(string(c.Player), c.Rule.Rule(), band, c.Seed)
 	if err != nil {
-		return err
+		return fmt.Errorf("--player %w", err)
 	}
-	seat, ok := m(pddprotocol.Me, x.Rule(), band).(pddprotocol.Seat)
-	if !ok {
-		return fmt.Errorf("--player %s: this player shows no hand, which the protocol needs", c.Player)
-	}
-	if s, ok := seat.(interface{ Seed(uint64) }); ok {
-		s.Seed(c.Seed)
-	}
-	return e.interruptible(func() error { return pddprotocol.Serve(e.stdin, e.stdout, pddprotocol.Config{Player: seat, Rule: x}) })
+	return e.Interruptible(func() error {
+		return pddprotocol.Serve(e.Stdin, e.Stdout, pddprotocol.Config{Player: seat, Rule: c.Rule})
+	})
 }

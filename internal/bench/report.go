@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"os"
 	"slices"
 	"strings"
 	"text/tabwriter"
@@ -470,4 +471,23 @@ func labelWidth(bins []Bin) int {
 // pad right-aligns s in w columns.
 func pad(s string, w int) string {
 	return strings.Repeat(" ", max(0, w-utf8.RuneCountInString(s))) + s
+}
+
+// ReadJSONFiles reads the report files names, each as ReadJSON does; an
+// error names the file.
+func ReadJSONFiles(names ...string) ([]*Report, error) {
+	var reports []*Report
+	for _, name := range names {
+		f, err := os.Open(name)
+		if err != nil {
+			return nil, err
+		}
+		r, err := ReadJSON(f)
+		f.Close()
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+		reports = append(reports, r)
+	}
+	return reports, nil
 }

@@ -23,6 +23,8 @@ func layer(path string) (name, game string) {
 	switch {
 	case parts[0] == "cmd":
 		return "cmd", ""
+	case rel == "internal/cmdline":
+		return "cmdline", ""
 	case rel == "internal/tui" || rel == "internal/quietterm":
 		return "tui", ""
 	case rel == "internal/tui/tuitest":
@@ -65,7 +67,8 @@ var rules = map[string]rule{
 	"shared":   {layers: []string{"shared", "machine"}, external: []string{"github.com/charmbracelet/x/term", "github.com/gofrs/flock"}},
 	"machine":  {},
 	"process":  {},
-	"cmd":      {layers: []string{"engine", "ai", "protocol", "ui", "tui", "shared"}, external: append([]string{"github.com/alecthomas/kong", "github.com/peterh/liner"}, charm...)},
+	"cmdline":  {layers: []string{"tui", "shared"}, external: append([]string{"github.com/alecthomas/kong", "github.com/peterh/liner"}, charm...)},
+	"cmd":      {layers: []string{"engine", "ai", "protocol", "ui", "tui", "shared", "cmdline"}, external: append([]string{"github.com/alecthomas/kong", "github.com/peterh/liner"}, charm...)},
 }
 
 // sharedFiles are the shared packages that read and write state files; the

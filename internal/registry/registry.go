@@ -59,3 +59,20 @@ func (r *Registry[F]) Lookup(name string) (F, error) {
 	}
 	return f, nil
 }
+
+// CommandPrefix marks a player named on a command line that is a
+// program of its own, speaking its game's protocol: cmd:./myplayer --fast.
+const CommandPrefix = "cmd:"
+
+// ParseCommand reports whether s names a program (CommandPrefix and its
+// command line) and returns the command line; it is an error to name none.
+func ParseCommand(s string) (command string, ok bool, err error) {
+	command, ok = strings.CutPrefix(s, CommandPrefix)
+	switch {
+	case !ok:
+		return "", false, nil
+	case strings.TrimSpace(command) == "":
+		return "", true, fmt.Errorf("%s: name the program after %s, e.g. %s./myplayer", s, CommandPrefix, CommandPrefix)
+	}
+	return command, true, nil
+}

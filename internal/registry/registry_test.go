@@ -30,3 +30,20 @@ func TestRegistry(t *testing.T) {
 	}()
 	r.Register("one", 11)
 }
+
+func TestParseCommand(t *testing.T) {
+	for _, tc := range []struct {
+		in, command string
+		ok, err     bool
+	}{
+		{"expectimax", "", false, false},
+		{"cmd:./player --fast", "./player --fast", true, false},
+		{"cmd:", "", true, true},
+		{"cmd:   ", "", true, true},
+	} {
+		command, ok, err := ParseCommand(tc.in)
+		if command != tc.command || ok != tc.ok || (err != nil) != tc.err {
+			t.Errorf("ParseCommand(%q) = %q, %v, %v", tc.in, command, ok, err)
+		}
+	}
+}

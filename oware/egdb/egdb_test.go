@@ -4,10 +4,13 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
+	"gamelab/internal/cache"
 	"gamelab/oware"
 )
 
@@ -167,5 +170,41 @@ func TestBuildCancelled(t *testing.T) {
 	})
 	if db != nil || !errors.Is(err, stopped) {
 		t.Errorf("Build cancelled at 3 seeds of 8: %v, %v; want no database and the cause", db, err)
+	}
+}
+
+// TestReport: what the commands say of a database: which one the engines
+// use, a build's table, and a probe of the cached one.
+func TestReport(t *testing.T) {
+	if got := About(nil); got != "endgame database off" {
+		t.Errorf("About(nil) = %q", got)
+	}
+	if got := About(small); !strings.Contains(got, "up to 8 seeds") {
+		t.Errorf("About(small) = %q", got)
+	}
+	if got := About(&Lazy{}); !strings.Contains(got, "in the background") {
+		t.Errorf("About(lazy) = %q", got)
+	}
+	var table strings.Builder
+	if _, err := Build(context.Background(), 3, 1, Table(&table)); err != nil {
+		t.Fatal(err)
+	}
+	if lines := strings.Split(strings.TrimSpace(table.String()), "\n"); len(lines) != 4 || !strings.Contains(lines[0], "positions") {
+		t.Errorf("table:\n%s", table.String())
+	}
+	dir := cache.Dir(t.TempDir())
+	p, _ := oware.ParsePosition("0-0-0-0-0-2-1-1-1-0-0-0-22-21-S")
+	if _, err := Probe(dir, p); err == nil || !strings.Contains(err.Error(), "no endgame database is cached") {
+		t.Errorf("probe with none cached: %v", err)
+	}
+	if _, err := SaveCached(dir, small); err != nil {
+		t.Fatal(err)
+	}
+	answer, err := Probe(dir, p)
+	if lo, hi, _ := small.Bounds(p); err != nil || !strings.Contains(answer, fmt.Sprintf("captures %d", lo)) || (lo != hi) != strings.Contains(answer, "cycle rule") {
+		t.Errorf("probe: %q, %v; bounds %d, %d", answer, err, lo, hi)
+	}
+	if _, err := Probe(dir, oware.Start()); err == nil || !strings.Contains(err.Error(), "48 seeds on the board") {
+		t.Errorf("probe of the start: %v", err)
 	}
 }

@@ -8,10 +8,10 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
-	"strings"
 	"time"
 
 	"gamelab/internal/bench"
+	"gamelab/internal/registry"
 	"gamelab/oware"
 	"gamelab/oware/search"
 )
@@ -25,11 +25,8 @@ type Player struct {
 // ParsePlayer reads "cmd:<command line>" or a search spec ("pvs",
 // "alphabeta@8", "pvs:no-table").
 func ParsePlayer(s string) (Player, error) {
-	if command, ok := strings.CutPrefix(s, "cmd:"); ok {
-		if strings.TrimSpace(command) == "" {
-			return Player{}, fmt.Errorf("player %q: cmd: needs a command line after it", s)
-		}
-		return Player{Command: command}, nil
+	if command, ok, err := registry.ParseCommand(s); ok {
+		return Player{Command: command}, err
 	}
 	spec, err := search.ParseSpec(s)
 	if err != nil {
@@ -41,7 +38,7 @@ func ParsePlayer(s string) (Player, error) {
 // String returns the player as ParsePlayer reads it.
 func (p Player) String() string {
 	if p.Command != "" {
-		return "cmd:" + p.Command
+		return registry.CommandPrefix + p.Command
 	}
 	return p.Spec.String()
 }

@@ -92,6 +92,13 @@ var Keys = struct {
 	Rules: key.NewBinding(key.WithKeys("h", "f1"), key.WithHelp("h", "rules")),
 }
 
+// The computer's time per move unless told, and the pause between the
+// moves of two computers: enough to follow them.
+const (
+	DefaultMoveTime = time.Second
+	DefaultDelay    = 700 * time.Millisecond
+)
+
 // New returns the model, the game under way or new.
 func New(opts Options) *Model {
 	if opts.NewSearcher == nil {
@@ -101,7 +108,7 @@ func New(opts Options) *Model {
 		opts.Engine = search.Spec{Name: search.DefaultEngine}
 	}
 	if opts.Limits == (search.Limits{}) {
-		opts.Limits = search.Limits{MoveTime: time.Second}
+		opts.Limits = search.Limits{MoveTime: DefaultMoveTime}
 	}
 	if opts.Profile == nil {
 		opts.Profile = &Profile{}

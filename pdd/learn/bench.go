@@ -278,3 +278,30 @@ func (bp *BenchPlayer) Play(ctx context.Context, g bench.Game) (bench.Outcome, e
 	}
 	return bench.Outcome{Values: values, Detail: endDetail(game.End())}, nil
 }
+
+// ParsePlayers reads a table of computer players, their kinds
+// comma-separated in seat order: two to eight players of registered kinds.
+func ParsePlayers(s string) ([]string, error) {
+	kinds := strings.Split(s, ",")
+	if len(kinds) < 2 || len(kinds) > 8 {
+		return nil, fmt.Errorf("two to eight players, comma-separated, not %d", len(kinds))
+	}
+	for _, k := range kinds {
+		if _, err := Lookup(k); err != nil {
+			return nil, err
+		}
+	}
+	return kinds, nil
+}
+
+// ParseDeck reads a deck's name, single (52 cards) or double (104), as
+// its number of packs.
+func ParseDeck(s string) (int, error) {
+	switch s {
+	case "single":
+		return 1, nil
+	case "double":
+		return 2, nil
+	}
+	return 0, fmt.Errorf("%q: single or double", s)
+}

@@ -210,3 +210,26 @@ func TestWorkersDoNotMatter(t *testing.T) {
 		}
 	}
 }
+
+func TestParsePlayersAndDeck(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want int // players; 0: refused
+	}{
+		{"learner,simple", 2},
+		{"learner,simple,simple,random", 4},
+		{"simple", 0},
+		{"simple,genius", 0},
+		{strings.Repeat("simple,", 8) + "simple", 0},
+	} {
+		kinds, err := ParsePlayers(tc.in)
+		if len(kinds) != tc.want || (err != nil) != (tc.want == 0) {
+			t.Errorf("ParsePlayers(%q) = %v, %v", tc.in, kinds, err)
+		}
+	}
+	for s, want := range map[string]int{"single": 1, "double": 2, "triple": 0, "": 0} {
+		if packs, err := ParseDeck(s); packs != want || (err != nil) != (want == 0) {
+			t.Errorf("ParseDeck(%q) = %d, %v", s, packs, err)
+		}
+	}
+}

@@ -40,8 +40,11 @@ type Options struct {
 	Delay time.Duration
 }
 
-// MaxPlayers is the largest table.
-const MaxPlayers = 6
+// MaxPlayers is the largest table, DefaultPlayers the usual one.
+const (
+	MaxPlayers     = 6
+	DefaultPlayers = 4
+)
 
 // names are the computer players' names, seat by seat.
 var names = []string{"Ada", "Boris", "Clara", "Dmitri", "Elena"}

@@ -242,3 +242,22 @@ func cards(words []string, least, most int, usage string) ([]pdd.Card, error) {
 	}
 	return cs, nil
 }
+
+// NewSeat returns the computer player of kind (learn.Names) with rule,
+// told band of the other players' rules, for a session: one whose random
+// choices draw from seed. Players that show no hand cannot play through
+// the protocol.
+func NewSeat(kind string, rule pdd.Rule, band pdd.Band, seed uint64) (Seat, error) {
+	m, err := learn.Lookup(kind)
+	if err != nil {
+		return nil, err
+	}
+	seat, ok := m(Me, rule, band).(Seat)
+	if !ok {
+		return nil, fmt.Errorf("%s: this player shows no hand, which the protocol needs", kind)
+	}
+	if s, ok := seat.(interface{ Seed(uint64) }); ok {
+		s.Seed(seed)
+	}
+	return seat, nil
+}

@@ -17,11 +17,11 @@ import (
 // gamelab pdd engine makes it.
 func seat(t testing.TB, kind string, x pdd.Expr, band pdd.Band) Seat {
 	t.Helper()
-	m, err := learn.Lookup(kind)
+	s, err := NewSeat(kind, x.Rule(), band, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return m(Me, x.Rule(), band).(Seat)
+	return s
 }
 
 // serve runs a session of a simple player with rule x on input and
@@ -39,6 +39,17 @@ func serve(t *testing.T, x pdd.Expr, input string) []string {
 // spec fixes: of the cards its rule allows, a pair known allowed, then
 // one never seen, then one known refused; each in the order the cards
 // came.
+func TestNewSeat(t *testing.T) {
+	for _, kind := range learn.Names() {
+		if _, err := NewSeat(kind, pdd.Cond{Kind: pdd.Anything}.Rule(), pdd.Band{}, 1); err != nil {
+			t.Errorf("%s: %v", kind, err)
+		}
+	}
+	if _, err := NewSeat("genius", pdd.Cond{Kind: pdd.Anything}.Rule(), pdd.Band{}, 1); err == nil {
+		t.Error("an unknown kind took a seat")
+	}
+}
+
 func TestSession(t *testing.T) {
 	steps := []struct{ send, want string }{
 		{"rule", "same suit or same value or played is jack"},

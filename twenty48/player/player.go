@@ -190,39 +190,6 @@ func BenchConfig(about string, games int, seed uint64) bench.Config {
 	return bench.Config{Game: "2048", Name: "2048 4×4, player " + about, Metrics: Metrics, Games: games, Seed: seed}
 }
 
-// Suite makes a benchmark of part of a game: games that begin at given
-// positions (the late game, say, from where games first made a 16384)
-// and that end when they first make a given tile. The zero Suite is whole
-// games from two spawned tiles.
-type Suite struct {
-	// Starts, if any, are the positions the games begin at, game i at
-	// Starts[bench.Game.Secret] (each once when the run plays as many
-	// games as there are positions), its tiles to come drawn from the
-	// game's seed. A game's score is then the points made from there.
-	Starts []twenty48.Board
-	// StopAt, if not zero, ends a game when it first holds a tile of this
-	// exponent or more (14 for 16384).
-	StopAt uint8
-	// Reached, if not nil, is told the board where game i stopped at
-	// StopAt (not one lost by the move that made the tile: no game goes
-	// on from there); the games of a run tell it from their goroutines.
-	Reached func(game int, b twenty48.Board)
-}
-
-// Config returns cfg for the suite's games: one secret a start (a
-// position, in the summary), and the run's name says where games begin
-// and end.
-func (s Suite) Config(cfg bench.Config) bench.Config {
-	cfg.Secrets, cfg.Secret = len(s.Starts), "position"
-	if len(s.Starts) > 0 {
-		cfg.Name += fmt.Sprintf(", from %d positions", len(s.Starts))
-	}
-	if s.StopAt > 0 {
-		cfg.Name += fmt.Sprintf(", up to %d", 1<<s.StopAt)
-	}
-	return cfg
-}
-
 // BenchPlayer plays benchmark games: the game owns the board and the
 // spawns (drawn from the game's seed); the strategy sees the board only,
 // and its player seed if it is a Seeder.

@@ -3,7 +3,10 @@ package player
 import (
 	"context"
 	"math"
+	"os"
+	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 
@@ -395,5 +398,40 @@ func TestSuiteStopAt(t *testing.T) {
 	}
 	if made == 0 || made == len(r.Outcomes) {
 		t.Errorf("%d of %d random games made 64: the test tells nothing", made, len(r.Outcomes))
+	}
+}
+
+// TestSuiteFiles: the boards a run reached, saved in game order, are the
+// starts of the suite loaded from the file; a tile that is no power of
+// two, or a file of no boards, is refused.
+func TestSuiteFiles(t *testing.T) {
+	var reached Reached
+	boards := []twenty48.Board{0x1234, 0x21, 0xabc0}
+	for i := len(boards) - 1; i >= 0; i-- {
+		reached.Add(i, boards[i])
+	}
+	name := filepath.Join(t.TempDir(), "positions.txt")
+	if err := reached.Save(name); err != nil {
+		t.Fatal(err)
+	}
+	s, err := LoadSuite(name, 2048)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(s.Starts, boards) || s.StopAt != 11 || s.DefaultGames() != 3 {
+		t.Errorf("loaded %x, stop at %d, %d games", s.Starts, s.StopAt, s.DefaultGames())
+	}
+	if s, err := LoadSuite("", 0); err != nil || s.StopAt != 0 || len(s.Starts) != 0 || s.DefaultGames() != 100 {
+		t.Errorf("whole games: %+v, %v", s, err)
+	}
+	for _, tile := range []int{2, 3, 96, 65536, -4} {
+		if _, err := StopExponent(tile); err == nil {
+			t.Errorf("StopExponent(%d) took it", tile)
+		}
+	}
+	empty := filepath.Join(t.TempDir(), "empty.txt")
+	os.WriteFile(empty, []byte("# nothing\n"), 0o644)
+	if _, err := LoadSuite(empty, 0); err == nil || !strings.Contains(err.Error(), "no positions") {
+		t.Errorf("a file of no boards: %v", err)
 	}
 }

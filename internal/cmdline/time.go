@@ -1,4 +1,4 @@
-package main
+package cmdline
 
 import (
 	"fmt"
@@ -9,14 +9,14 @@ import (
 	"github.com/alecthomas/kong"
 )
 
-// seconds and millis are flags of a time, given with a unit (2s, 100ms,
+// Seconds and Millis are flags of a time, given with a unit (2s, 100ms,
 // 1m30s) or as a bare number in the unit of their name: the spec's test
 // run takes its time limit in seconds (--timeout 10), and UCI's movetime
 // is in milliseconds (--movetime 100). A bare number had been refused
 // ("missing unit in duration").
 type (
-	seconds time.Duration
-	millis  time.Duration
+	Seconds time.Duration
+	Millis  time.Duration
 )
 
 // timeUnit is the unit of a bare number, and how errors name it.
@@ -32,12 +32,12 @@ var (
 )
 
 // Decode implements kong.MapperValue.
-func (s *seconds) Decode(ctx *kong.DecodeContext) error {
+func (s *Seconds) Decode(ctx *kong.DecodeContext) error {
 	return decodeTime(ctx, (*time.Duration)(s), inSeconds)
 }
 
 // Decode implements kong.MapperValue.
-func (m *millis) Decode(ctx *kong.DecodeContext) error {
+func (m *Millis) Decode(ctx *kong.DecodeContext) error {
 	return decodeTime(ctx, (*time.Duration)(m), inMillis)
 }
 

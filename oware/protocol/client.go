@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -113,25 +112,12 @@ func (c *Client) Err() error {
 // Err says what happened.
 func (c *Client) Search(ctx context.Context, g *oware.Game, limits search.Limits, report func(search.Info)) search.Result {
 	result := search.Result{Move: oware.NoMove}
-	pos := "startpos"
-	if g.Start() != oware.Start() {
-		pos = "fen " + g.Start().String()
+	c.send("%s", PositionCommand{Start: g.Start(), Moves: g.Moves()})
+	command := GoCommand{Depth: limits.Depth, MoveTime: limits.MoveTime}
+	if command == (GoCommand{}) {
+		command.Depth = search.ClassicDepth // a search without limits would never answer
 	}
-	if moves := g.Moves(); len(moves) > 0 {
-		pos += " moves " + oware.FormatMoves(moves)
-	}
-	c.send("position %s", pos)
-	goLine := "go"
-	if limits.Depth > 0 {
-		goLine += " depth " + strconv.Itoa(limits.Depth)
-	}
-	if limits.MoveTime > 0 {
-		goLine += " movetime " + strconv.FormatInt(limits.MoveTime.Milliseconds(), 10)
-	}
-	if goLine == "go" {
-		goLine += " depth " + strconv.Itoa(search.ClassicDepth)
-	}
-	c.send("%s", goLine)
+	c.send("%s", command)
 	// Cancelling the search tells the engine to stop; it answers bestmove.
 	defer context.AfterFunc(ctx, func() { c.send("stop") })()
 	start := time.Now()
@@ -149,13 +135,9 @@ func (c *Client) Search(ctx context.Context, g *oware.Game, limits search.Limits
 			}
 		case "bestmove":
 			result.Time = time.Since(start)
-			if len(fields) < 2 {
-				c.fail(errors.New("bestmove without a move"))
-				return result
-			}
-			m, err := oware.ParseMove(fields[1])
+			m, err := parseBestMove(fields[1:])
 			if err != nil || !g.Legal().Contains(m) {
-				c.fail(fmt.Errorf("bestmove %q is not legal in %v", fields[1], g.Position()))
+				c.fail(fmt.Errorf("%q is not a legal move in %v", line, g.Position()))
 				return result
 			}
 			result.Move = m
@@ -163,41 +145,6 @@ func (c *Client) Search(ctx context.Context, g *oware.Game, limits search.Limits
 		}
 	}
 	return result
-}
-
-// parseInfo reads what it knows of an info line.
-func parseInfo(fields []string) search.Info {
-	var info search.Info
-	for i := 0; i+1 < len(fields); i++ {
-		n, _ := strconv.ParseInt(fields[i+1], 10, 64)
-		switch fields[i] {
-		case "depth":
-			info.Depth = int(n)
-		case "nodes":
-			info.Nodes = uint64(n)
-		case "time":
-			info.Time = time.Duration(n) * time.Millisecond
-		case "score":
-			if i+2 < len(fields) {
-				v, _ := strconv.Atoi(fields[i+2])
-				switch fields[i+1] {
-				case "cp":
-					info.Score = search.Score(v)
-				case "mate":
-					info.Score = search.WinScore - search.Score(2*v-1)
-					if v < 0 {
-						info.Score = -search.WinScore - search.Score(2*v)
-					}
-				}
-			}
-		case "pv":
-			if moves, err := oware.ParseMoves(strings.Join(fields[i+1:], "")); err == nil {
-				info.PV = moves
-			}
-			return info
-		}
-	}
-	return info
 }
 
 // closeGrace is how long an engine has to end once its input is closed

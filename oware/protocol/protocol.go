@@ -21,11 +21,9 @@ package protocol
 
 import (
 	"context"
-	"fmt"
 	"io"
 	"strconv"
 	"strings"
-	"time"
 
 	"gamelab/internal/lines"
 	"gamelab/oware"
@@ -198,41 +196,15 @@ func (s *session) setOption(args []string) {
 	s.s = s.cfg.New(s.hash, s.threads)
 }
 
-// position sets the game: startpos or fen <position>, then the moves,
-// written together or apart.
+// position sets the game.
 func (s *session) position(args []string) error {
-	if len(args) == 0 {
-		return fmt.Errorf("position needs startpos or fen <position>")
+	c, err := parsePosition(args)
+	if err != nil {
+		return err
 	}
-	start, rest := oware.Start(), args[1:]
-	switch args[0] {
-	case "startpos":
-	case "fen":
-		if len(args) < 2 {
-			return fmt.Errorf("position fen needs a position, e.g. 4-4-4-4-4-4-4-4-4-4-4-4-0-0-S")
-		}
-		p, err := oware.ParsePosition(args[1])
-		if err != nil {
-			return err
-		}
-		start, rest = p, args[2:]
-	default:
-		return fmt.Errorf("position %q: want startpos or fen", args[0])
-	}
-	g := oware.NewGame(start, s.cfg.Rules)
-	if len(rest) > 0 {
-		if rest[0] != "moves" {
-			return fmt.Errorf("position: %q where moves belongs", rest[0])
-		}
-		moves, err := oware.ParseMoves(strings.Join(rest[1:], ""))
-		if err != nil {
-			return err
-		}
-		for i, m := range moves {
-			if _, err := g.Play(m); err != nil {
-				return fmt.Errorf("move %d: %w", i+1, err)
-			}
-		}
+	g, err := c.Game(s.cfg.Rules)
+	if err != nil {
+		return err
 	}
 	s.game = g
 	return nil
@@ -240,41 +212,14 @@ func (s *session) position(args []string) error {
 
 // goSearch starts a search with the limits given.
 func (s *session) goSearch(args []string) error {
-	var limits search.Limits
-	var clock [2]time.Duration
-	for i := 0; i < len(args); i++ {
-		key := args[i]
-		if key == "infinite" {
-			continue
-		}
-		if i+1 >= len(args) {
-			return fmt.Errorf("go %s needs a value", key)
-		}
-		n, err := strconv.Atoi(args[i+1])
-		if err != nil || n < 0 {
-			return fmt.Errorf("go %s: %q is not a whole number of 0 or more", key, args[i+1])
-		}
-		i++
-		switch key {
-		case "depth":
-			limits.Depth = min(n, search.MaxDepth)
-		case "movetime":
-			limits.MoveTime = time.Duration(n) * time.Millisecond
-		case "wtime", "stime":
-			clock[oware.South] = time.Duration(n) * time.Millisecond
-		case "btime", "ntime":
-			clock[oware.North] = time.Duration(n) * time.Millisecond
-		case "winc", "binc", "movestogo", "nodes":
-		default:
-			return fmt.Errorf("go: unknown limit %q (depth, movetime, wtime, btime, infinite)", key)
-		}
+	c, err := parseGo(args)
+	if err != nil {
+		return err
 	}
-	if left := clock[s.game.Position().ToMove()]; limits.MoveTime == 0 && left > 0 {
-		limits.MoveTime = max(left/30, time.Millisecond)
-	}
+	limits := c.Limits(s.game.Position().ToMove())
 	if s.game.Over() {
 		s.reply("info string the game is over: %v", s.game.Result())
-		s.reply("bestmove (none)")
+		s.reply("%s", formatBestMove(oware.NoMove))
 		return nil
 	}
 	ctx, cancel := context.WithCancel(context.Background())
@@ -285,28 +230,10 @@ func (s *session) goSearch(args []string) error {
 		defer close(done)
 		defer cancel()
 		r := searcher.Search(ctx, g, limits, s.info)
-		s.reply("bestmove %v", r.Move)
+		s.reply("%s", formatBestMove(r.Move))
 	}()
 	return nil
 }
 
 // info writes a search's progress.
-func (s *session) info(i search.Info) {
-	nps := uint64(0)
-	if i.Time > 0 {
-		nps = uint64(float64(i.Nodes) / i.Time.Seconds())
-	}
-	s.reply("info depth %d score %s nodes %d time %d nps %d pv %s", i.Depth, uciScore(i.Score), i.Nodes, i.Time.Milliseconds(), nps, oware.FormatMoves(i.PV))
-}
-
-// uciScore writes a score as UCI does: "cp N" in hundredths of a seed, or
-// "mate N" in moves of the side to move (negative when it loses).
-func uciScore(s search.Score) string {
-	if !s.Decided() {
-		return fmt.Sprintf("cp %d", s)
-	}
-	if s > 0 {
-		return fmt.Sprintf("mate %d", (search.WinScore-s+1)/2)
-	}
-	return fmt.Sprintf("mate -%d", (search.WinScore+s+1)/2)
-}
+func (s *session) info(i search.Info) { s.reply("%s", formatInfo(i)) }

@@ -36,8 +36,9 @@ func Start(ctx context.Context, command string) *Client {
 // Seed implements player.Seeder: it begins a new game, as the protocol's
 // new command, with the game's player seed.
 func (c *Client) Seed(seed uint64) {
-	if reply, ok := c.ask("new %d", seed); ok && reply != "ok" {
-		c.fail("answered %q to new %d, where ok was due", reply, seed)
+	command := NewCommand{seed}
+	if reply, ok := c.ask(command); ok && reply != "ok" {
+		c.fail("answered %q to %v, where ok was due", reply, command)
 	}
 }
 
@@ -51,29 +52,29 @@ func (c *Client) MoveGrid(g twenty48.Grid) (twenty48.Direction, bool) {
 	if !g.CanMove() {
 		return 0, false
 	}
-	board := g.Exponents()
-	reply, ok := c.ask("board %s", board)
+	command := BoardCommand{g}
+	reply, ok := c.ask(command)
 	if !ok {
 		return 0, false
 	}
 	d, err := twenty48.ParseDirection(reply)
 	if err != nil {
-		c.fail("answered %q to board %s", reply, board)
+		c.fail("answered %q to %v", reply, command)
 		return 0, false
 	}
 	if _, _, moved := g.Move(d, nil); !moved {
-		c.fail("answered %v to board %s, a move that changes nothing", d, board)
+		c.fail("answered %v to %v, a move that changes nothing", d, command)
 		return 0, false
 	}
 	return d, true
 }
 
 // ask sends a command and returns the reply, or false after a failure.
-func (c *Client) ask(format string, args ...any) (string, bool) {
+func (c *Client) ask(command Command) (string, bool) {
 	if c.err != nil {
 		return "", false
 	}
-	reply, ok := "", c.p.Send(format, args...) == nil
+	reply, ok := "", c.p.Send("%v", command) == nil
 	if ok {
 		reply, ok = c.p.Receive()
 	}

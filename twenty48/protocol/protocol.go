@@ -14,10 +14,8 @@ package protocol
 
 import (
 	"io"
-	"strconv"
 
 	"gamelab/internal/lines"
-	"gamelab/twenty48"
 	"gamelab/twenty48/player"
 )
 
@@ -27,38 +25,23 @@ func Serve(r io.Reader, w io.Writer, s player.Strategy) error {
 	reply := lines.NewReplier(w).Say
 	tooLong := func() error { return reply("error: %v", lines.ErrTooLong) }
 	return lines.Serve(r, tooLong, func(_ string, fields []string) error {
-		switch fields[0] {
-		case "new":
-			return newGame(fields[1:], s, reply)
-		case "board":
-			return move(fields[1:], s, reply)
+		command, err := parseCommand(fields)
+		if err != nil {
+			return reply("error: %v", err)
 		}
-		return reply("error: unknown command %q: use new, board or quit", fields[0])
+		switch c := command.(type) {
+		case NewCommand:
+			if sd, ok := s.(player.Seeder); ok {
+				sd.Seed(c.Seed)
+			}
+			return reply("ok")
+		case BoardCommand:
+			d, ok := player.Choose(s, c.Grid)
+			if !ok {
+				return reply("error: no move changes this board: the game is over")
+			}
+			return reply("%v", d)
+		}
+		return nil
 	})
-}
-
-func newGame(args []string, s player.Strategy, reply func(string, ...any) error) error {
-	if len(args) != 1 {
-		return reply("error: new takes a seed, e.g. new 42")
-	}
-	seed, err := strconv.ParseUint(args[0], 10, 64)
-	if err != nil {
-		return reply("error: seed %q: want a whole number from 0 to %d", args[0], uint64(1<<64-1))
-	}
-	if sd, ok := s.(player.Seeder); ok {
-		sd.Seed(seed)
-	}
-	return reply("ok")
-}
-
-func move(args []string, s player.Strategy, reply func(string, ...any) error) error {
-	g, err := twenty48.ParseGrid(args)
-	if err != nil {
-		return reply("error: %v", err)
-	}
-	d, ok := player.Choose(s, g)
-	if !ok {
-		return reply("error: no move changes this board: the game is over")
-	}
-	return reply("%v", d)
 }

@@ -83,3 +83,25 @@ func FuzzServe(f *testing.F) {
 		}
 	})
 }
+
+// FuzzParseCommand: a command read is formatted so that it reads the
+// same, as the client writes what the server reads.
+func FuzzParseCommand(f *testing.F) {
+	for _, s := range []string{"new 42", "new 18446744073709551615", "board 1 1 0 0 0 0 0 0 0 0 0 0 0 0 0 0", "board 17 16 0 0 0 0 0 0 0 0 0 0 0 0 0 1", "board 1 2", "new -1", "jump"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		fields := strings.Fields(line)
+		if len(fields) == 0 {
+			return
+		}
+		c, err := parseCommand(fields)
+		if err != nil {
+			return
+		}
+		back, err := parseCommand(strings.Fields(c.String()))
+		if err != nil || back.String() != c.String() {
+			t.Fatalf("%q: formats as %q, read back as %v, %v", line, c.String(), back, err)
+		}
+	})
+}

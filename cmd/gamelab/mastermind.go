@@ -7,6 +7,7 @@ import (
 
 	"gamelab/internal/bench"
 	"gamelab/internal/cmdline"
+	"gamelab/internal/tui"
 	"gamelab/mastermind/breaker"
 	"gamelab/mastermind/consistent"
 	mmplay "gamelab/mastermind/play"
@@ -56,11 +57,8 @@ func playMastermind(e *env, c *mastermindPlayCmd) error {
 	if err != nil {
 		return err
 	}
-	opts := mmplay.Options{Pegs: c.Pegs, Colours: c.Colors, Rows: c.Rows, Profile: pr.Loaded, Notice: pr.Notice, Update: pr.Update, Breaker: factory}
+	opts := mmplay.Options{Pegs: c.Pegs, Colours: c.Colors, Rows: c.Rows, Profile: pr.Loaded, Notice: pr.Notice, Update: pr.Update, Breaker: factory, Seed: tui.SeedOf(c.Seed)}
 	opts.Cache, _ = e.Cache() // without one, trees are built each time
-	if c.Seed != nil {
-		opts.Seed, opts.Seeded = *c.Seed, true
-	}
 	return e.Play(mmplay.New(opts), "mastermind play")
 }
 

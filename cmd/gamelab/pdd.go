@@ -6,6 +6,7 @@ import (
 
 	"gamelab/internal/bench"
 	"gamelab/internal/cmdline"
+	"gamelab/internal/tui"
 	"gamelab/pdd"
 	"gamelab/pdd/learn"
 	"gamelab/pdd/play"
@@ -98,10 +99,7 @@ func playPDD(e *env, c *pddPlayCmd) error {
 	if err != nil {
 		return err
 	}
-	opts := play.Options{Players: c.Players, Packs: c.Deck.packs(), Profile: pr.Loaded, Notice: pr.Notice, Update: pr.Update}
-	if c.Seed != nil {
-		opts.Seed, opts.Seeded = *c.Seed, true
-	}
+	opts := play.Options{Players: c.Players, Packs: c.Deck.packs(), Profile: pr.Loaded, Notice: pr.Notice, Update: pr.Update, Seed: tui.SeedOf(c.Seed)}
 	return e.Play(play.New(opts), "pdd play")
 }
 

@@ -11,6 +11,7 @@ import (
 	"gamelab/internal/cmdline"
 	"gamelab/internal/registry"
 	"gamelab/internal/store"
+	"gamelab/internal/tui"
 	"gamelab/twenty48"
 	"gamelab/twenty48/ntuple"
 	"gamelab/twenty48/play"
@@ -56,7 +57,7 @@ func play2048(e *env, c *twenty48PlayCmd) error {
 		return err
 	}
 	opts := play.Options{
-		Size: c.Size, Mode: c.Mode, Undo: c.Undo,
+		Size: c.Size, Mode: c.Mode, Undo: c.Undo, Seed: tui.SeedOf(c.Seed),
 		Profile: pr.Loaded, Update: pr.Update, Notice: pr.Notice,
 		SaveReplay: saveReplay,
 		NewPlayer: func() (player.Strategy, string, error) {
@@ -66,9 +67,6 @@ func play2048(e *env, c *twenty48PlayCmd) error {
 			}
 			return factory(opts), note, nil
 		},
-	}
-	if c.Seed != nil {
-		opts.Seed, opts.Seeded = *c.Seed, true
 	}
 	m, err := play.New(opts)
 	if err != nil {

@@ -25,9 +25,8 @@ import (
 type Options struct {
 	Pegs, Colours int
 	Rows          int // guesses allowed to the person
-	// Seed, with Seeded, draws the same secrets every run.
-	Seed   uint64
-	Seeded bool
+	// Seed, if given, draws the same secrets every run.
+	Seed tui.Seed
 	// Profile holds the record as loaded; Update, if set, saves a change.
 	Profile *Profile
 	Update  func(change func(*Profile)) (*Profile, error)
@@ -105,22 +104,18 @@ type guessMsg struct {
 // New returns the model at its first screen.
 func New(opts Options) *Model {
 	if opts.Pegs < 1 || opts.Pegs > MaxPegs {
-		opts.Pegs = 4
+		opts.Pegs = mastermind.DefaultPegs
 	}
 	if opts.Colours < 2 || opts.Colours > MaxColours {
-		opts.Colours = 6
+		opts.Colours = mastermind.DefaultColours
 	}
 	if opts.Rows < 1 {
-		opts.Rows = 10
+		opts.Rows = mastermind.DefaultRows
 	}
 	if opts.Profile == nil {
 		opts.Profile = &Profile{}
 	}
-	seed := rand.Uint64()
-	if opts.Seeded {
-		seed = opts.Seed
-	}
-	return &Model{opts: opts, rng: rand.New(rand.NewPCG(seed, 0x6d6d)), notice: opts.Notice, left: -1,
+	return &Model{opts: opts, rng: opts.Seed.Rand(0x6d6d), notice: opts.Notice, left: -1,
 		leaving: tui.Leaving{Question: leaveQuestion}}
 }
 

@@ -55,7 +55,7 @@ func run(m tea.Model, cmd tea.Cmd) {
 }
 
 func newModel() *Model {
-	m := New(Options{Seeded: true, Seed: 1})
+	m := New(Options{Seed: tui.Seed{Value: 1, Given: true}})
 	send(m, tea.WindowSizeMsg{Width: 90, Height: 30})
 	return m
 }

@@ -5,6 +5,8 @@ import (
 	"testing"
 	"time"
 
+	"gamelab/internal/tui"
+
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/exp/teatest"
 )
@@ -12,7 +14,7 @@ import (
 // TestProgram plays as a real bubbletea program: a guess, the count of
 // codes left, then the computer breaking a code, and quitting.
 func TestProgram(t *testing.T) {
-	m := New(Options{Seeded: true, Seed: 1})
+	m := New(Options{Seed: tui.Seed{Value: 1, Given: true}})
 	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(90, 30))
 	waitFor := func(s string) {
 		t.Helper()

@@ -27,12 +27,11 @@ type Options struct {
 	Length int          // symbols per row
 	Rows   int          // guesses per game
 	Rules  nerdle.Rules // which equations count
-	Rand   *rand.Rand   // draws the secrets; see SeededRand
+	Rand   *rand.Rand   // draws the secrets; by default, Seed's
 
-	// Seeded marks games drawn from the seed Seed (replays): they are
-	// never saved as the unfinished game, so they cannot overwrite one.
-	Seeded bool
-	Seed   uint64
+	// Seed, if given, draws the games' secrets (replays): they are never
+	// saved as the unfinished game, so they cannot overwrite one.
+	Seed tui.Seed
 
 	// Daily, if set, is today's date ("2006-01-02"): the first game is the
 	// daily puzzle of Length and Rules, with the default number of rows,
@@ -125,12 +124,6 @@ var keys = struct {
 	Back:     key.NewBinding(key.WithKeys("esc", "?", "o", "q"), key.WithHelp("esc", "back")),
 }
 
-// SeededRand returns the source of secrets for a game replayed from seed:
-// the same seed gives the same secrets on any machine.
-func SeededRand(seed uint64) *rand.Rand {
-	return rand.New(rand.NewPCG(seed, 0x6e65726466c65))
-}
-
 // New returns the model for opts. If opts.Resume is nil, the first game
 // starts once the equations are ready.
 func New(opts Options) *Model {
@@ -138,10 +131,7 @@ func New(opts Options) *Model {
 		opts.Rows = nerdle.DefaultRows
 	}
 	if opts.Rand == nil {
-		opts.Rand = rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))
-		if opts.Seeded {
-			opts.Rand = SeededRand(opts.Seed)
-		}
+		opts.Rand = opts.Seed.Rand(0x6e65726466c65) // the same secrets for a seed on any machine
 	}
 	if opts.Profile == nil {
 		opts.Profile = &Profile{}
@@ -535,7 +525,7 @@ func (m *Model) recordProgress() {
 	case g.Status() != nerdle.Playing:
 		result := m.result()
 		secret := g.Secret().String()
-		seeded := m.opts.Seeded
+		seeded := m.opts.Seed.Given
 		m.change(func(p *Profile) {
 			// Only this game's own save: another one may be waiting there.
 			if u := p.Unfinished[k]; u != nil && u.Secret == secret && !seeded {
@@ -543,7 +533,7 @@ func (m *Model) recordProgress() {
 			}
 			p.Stats.Add(k, result)
 		})
-	case m.opts.Seeded:
+	case m.opts.Seed.Given:
 		// A replayed game never takes the place of a saved one.
 	default:
 		snap := snapshot(g)
@@ -572,8 +562,8 @@ func (m *Model) share() {
 	switch {
 	case m.daily != "":
 		label = "daily " + m.daily
-	case m.opts.Seeded:
-		label = fmt.Sprintf("seed %d #%d", m.opts.Seed, m.games)
+	case m.opts.Seed.Given:
+		label = fmt.Sprintf("seed %d #%d", m.opts.Seed.Value, m.games)
 	}
 	m.shared = ShareText(m.game, label, m.hinted, m.palette())
 	m.remark = "Shared: the grid is below. Copied, if your terminal allows it (OSC 52)."

@@ -14,6 +14,7 @@ import (
 
 	"gamelab/internal/stats"
 	"gamelab/internal/store"
+	"gamelab/internal/tui"
 	"gamelab/internal/tui/tuitest"
 	"gamelab/nerdle"
 )
@@ -178,7 +179,7 @@ func TestSeededGameKeepsSavedOne(t *testing.T) {
 	tuitest.Send(m, tuitest.Runes("12+35=47"), enter)
 
 	replay, _ := nerdle.NewGame(nerdle.MustParseEquation("10+20=30"), 6, nerdle.Standard)
-	m2 := New(Options{Length: 8, Resume: replay, Update: update, Seeded: true})
+	m2 := New(Options{Length: 8, Resume: replay, Update: update, Seed: tui.Seed{Given: true}})
 	tuitest.Send(m2, tuitest.Runes("12+35=47"), enter, tuitest.Runes("10+20=30"), enter)
 	if m2.Game().Status() != nerdle.Won {
 		t.Fatalf("the replay is %v", m2.Game().Status())
@@ -417,7 +418,7 @@ func TestDaily(t *testing.T) {
 func TestShare(t *testing.T) {
 	var copied string
 	g, _ := nerdle.NewGame(nerdle.MustParseEquation("12+35=47"), 6, nerdle.Standard)
-	m := New(Options{Length: 8, Resume: g, Seeded: true, Seed: 42, Clipboard: func(s string) error { copied = s; return nil }})
+	m := New(Options{Length: 8, Resume: g, Seed: tui.Seed{Value: 42, Given: true}, Clipboard: func(s string) error { copied = s; return nil }})
 	tuitest.Send(m, tuitest.Runes("12+34=46"), enter, tuitest.Runes("s")) // s is no symbol: nothing happens mid-game
 	if copied != "" {
 		t.Fatal("shared before the end")

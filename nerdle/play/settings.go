@@ -128,7 +128,7 @@ func Prepare(c Choice, update func(change func(*Profile)) (*Profile, error)) (Op
 	case c.Today != "":
 		opts.Daily = c.Today
 	case c.Seed != nil:
-		opts.Seeded, opts.Seed = true, *c.Seed
+		opts.Seed = tui.SeedOf(c.Seed)
 	default:
 		if u := profile.Unfinished[StatsKey(s.Length, s.Rows, opts.Rules)]; u != nil {
 			opts.Resume, _ = u.Restore() // validated on loading

@@ -25,10 +25,9 @@ import (
 type Options struct {
 	Players int // at the table, the person included: 2 to MaxPlayers
 	Packs   int // 1: single deck, 2: double
-	// Seed, with Seeded, makes the deals and the computer's rules the same
-	// every run; without, they are drawn at random.
-	Seed   uint64
-	Seeded bool
+	// Seed, if given, makes the deals and the computer's rules the same
+	// every run; if not, they are drawn at random.
+	Seed tui.Seed
 	// Profile holds the settings and the record as loaded; Update, if
 	// set, applies a change to the saved profile and returns it.
 	Profile *Profile
@@ -116,7 +115,7 @@ func (h *human) InvalidMove(pdd.Player, pdd.Card, pdd.Card) {}
 // New returns the model at its first screen: choosing a rule.
 func New(opts Options) *Model {
 	if opts.Players < 2 || opts.Players > MaxPlayers {
-		opts.Players = 4
+		opts.Players = DefaultPlayers
 	}
 	if opts.Packs != 2 {
 		opts.Packs = 1
@@ -127,15 +126,11 @@ func New(opts Options) *Model {
 	if opts.Delay <= 0 {
 		opts.Delay = defaultDelay
 	}
-	seed := rand.Uint64()
-	if opts.Seeded {
-		seed = opts.Seed
-	}
 	in := textinput.New()
 	in.Placeholder = "same suit or higher value"
 	in.CharLimit = 200
 	in.Width = 50
-	m := &Model{opts: opts, rng: rand.New(rand.NewPCG(seed, 0x706464)), notice: opts.Notice, input: in,
+	m := &Model{opts: opts, rng: opts.Seed.Rand(0x706464), notice: opts.Notice, input: in,
 		leaving: tui.Leaving{Question: "Leave? This game is not counted: esc again to leave."}}
 	if last := opts.Profile.Settings.Rule; last != "" {
 		m.choice = len(Presets)

@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 
 	"gamelab/internal/stats"
+	"gamelab/internal/tui"
 	"gamelab/internal/tui/tuitest"
 	"gamelab/pdd"
 )
@@ -24,9 +25,8 @@ var (
 )
 
 func newModel(opts Options) *Model {
-	opts.Seeded = true
-	if opts.Seed == 0 {
-		opts.Seed = 3
+	if !opts.Seed.Given {
+		opts.Seed = tui.Seed{Value: 3, Given: true}
 	}
 	m := New(opts)
 	tuitest.Send(m, tea.WindowSizeMsg{Width: 100, Height: 40})
@@ -160,7 +160,7 @@ func TestLeavingAsks(t *testing.T) {
 // counts the game; enter goes back to the choice of rule.
 func TestAWholeGame(t *testing.T) {
 	for seed := uint64(1); seed <= 5; seed++ {
-		m := newModel(Options{Seed: seed, Players: 3})
+		m := newModel(Options{Seed: tui.Seed{Value: seed, Given: true}, Players: 3})
 		tuitest.Send(m, enter)
 		playOut(t, m)
 		if m.screen != overScreen {

@@ -5,6 +5,8 @@ import (
 	"testing"
 	"time"
 
+	"gamelab/internal/tui"
+
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/exp/teatest"
 )
@@ -13,7 +15,7 @@ import (
 // computer players' turns on their clock, the person's own turns, until
 // the game ends and every rule is shown; then quitting.
 func TestProgram(t *testing.T) {
-	m := New(Options{Seeded: true, Seed: 5, Players: 2, Delay: time.Millisecond})
+	m := New(Options{Seed: tui.Seed{Value: 5, Given: true}, Players: 2, Delay: time.Millisecond})
 	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(100, 40))
 	teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return bytes.Contains(b, []byte("Invent your secret rule")) },
 		teatest.WithDuration(60*time.Second))

@@ -9,7 +9,6 @@ package play
 import (
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"time"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -27,10 +26,9 @@ type Options struct {
 	Mode twenty48.Mode // classic, shuffle or evil
 	Undo int           // moves that may be undone in a row
 
-	// Seed, with Seeded, is the first game's seed (the next games take
-	// the following seeds); without, each game draws one at random.
-	Seed   uint64
-	Seeded bool
+	// Seed, if given, is the first game's seed (the next games take
+	// the following seeds); if not, each game draws one at random.
+	Seed tui.Seed
 
 	// Profile holds the settings and records as they were loaded. Update,
 	// if set, applies a change to the saved profile and returns the profile
@@ -124,12 +122,7 @@ func New(opts Options) (*Model, error) {
 
 // newGame starts the next game.
 func (m *Model) newGame() error {
-	seed := rand.Uint64()
-	if m.opts.Seeded {
-		seed = m.opts.Seed
-		m.opts.Seed++ // the next game, the next seed
-	}
-	g, err := twenty48.New(m.opts.Size, seed, m.opts.Mode, m.opts.Undo)
+	g, err := twenty48.New(m.opts.Size, m.opts.Seed.Next(), m.opts.Mode, m.opts.Undo)
 	if err != nil {
 		return err
 	}

@@ -35,7 +35,6 @@ var (
 
 func newModel(t *testing.T, opts Options) *Model {
 	t.Helper()
-	opts.Seeded = true
 	m, err := New(opts)
 	if err != nil {
 		t.Fatal(err)
@@ -45,7 +44,7 @@ func newModel(t *testing.T, opts Options) *Model {
 
 // TestMovesFollowTheEngine plays keys and the engine side by side.
 func TestMovesFollowTheEngine(t *testing.T) {
-	m := newModel(t, Options{Seed: 42, Profile: &Profile{Settings: Settings{NoAnimation: true}}})
+	m := newModel(t, Options{Seed: tui.Seed{Value: 42, Given: true}, Profile: &Profile{Settings: Settings{NoAnimation: true}}})
 	g, _ := twenty48.New(4, 42, twenty48.ClassicMode, 0)
 	for i, k := range []tea.KeyMsg{left, down, left, left, up, right, down, up, left} {
 		tuitest.Send(m, k)
@@ -57,7 +56,7 @@ func TestMovesFollowTheEngine(t *testing.T) {
 }
 
 func TestUndoKeys(t *testing.T) {
-	m := newModel(t, Options{Seed: 7, Undo: 1, Profile: &Profile{Settings: Settings{NoAnimation: true}}})
+	m := newModel(t, Options{Seed: tui.Seed{Value: 7, Given: true}, Undo: 1, Profile: &Profile{Settings: Settings{NoAnimation: true}}})
 	start := m.Game().Grid()
 	tuitest.Send(m, left, tuitest.Runes("u"))
 	if m.Game().Grid() != start || !strings.Contains(m.message, "Undone") {
@@ -67,7 +66,7 @@ func TestUndoKeys(t *testing.T) {
 	if !strings.Contains(m.message, "Nothing more to undo") {
 		t.Errorf("a second undo: %q", m.message)
 	}
-	none := newModel(t, Options{Seed: 7})
+	none := newModel(t, Options{Seed: tui.Seed{Value: 7, Given: true}})
 	tuitest.Send(none, left, tuitest.Runes("u"))
 	if !strings.Contains(none.message, "--undo") {
 		t.Errorf("undo when it is off: %q", none.message)
@@ -77,7 +76,7 @@ func TestUndoKeys(t *testing.T) {
 func TestNewGameAndRecord(t *testing.T) {
 	f := store.File{Path: filepath.Join(t.TempDir(), "2048.json"), Format: ProfileFormat, Version: ProfileVersion}
 	update := func(c func(*Profile)) (*Profile, error) { return store.Update(f, c) }
-	m := newModel(t, Options{Seed: 5, Update: update})
+	m := newModel(t, Options{Seed: tui.Seed{Value: 5, Given: true}, Update: update})
 	tuitest.Send(m, left, up, right)
 	score := m.Game().Score()
 	tuitest.Send(m, tuitest.Runes("n"))
@@ -97,7 +96,7 @@ func TestNewGameAndRecord(t *testing.T) {
 }
 
 func TestWonAndOver(t *testing.T) {
-	m := newModel(t, Options{Seed: 1, Profile: &Profile{Settings: Settings{NoAnimation: true}}})
+	m := newModel(t, Options{Seed: tui.Seed{Value: 1, Given: true}, Profile: &Profile{Settings: Settings{NoAnimation: true}}})
 	won, _ := twenty48.GridOf(4,
 		10, 10, 0, 0,
 		0, 0, 0, 0,
@@ -135,7 +134,7 @@ func setGrid(m *Model, grid twenty48.Grid) {
 }
 
 func TestSlideAnimation(t *testing.T) {
-	m := newModel(t, Options{Seed: 42})
+	m := newModel(t, Options{Seed: tui.Seed{Value: 42, Given: true}})
 	before := m.Game().Grid()
 	cmd := tuitest.Send(m, left)
 	if cmd == nil || m.slides == nil {
@@ -159,7 +158,7 @@ func TestSlideAnimation(t *testing.T) {
 
 func TestSaveReplay(t *testing.T) {
 	var saved twenty48.Record
-	m := newModel(t, Options{Seed: 9, SaveReplay: func(r twenty48.Record) (string, error) { saved = r; return "x.json", nil }})
+	m := newModel(t, Options{Seed: tui.Seed{Value: 9, Given: true}, SaveReplay: func(r twenty48.Record) (string, error) { saved = r; return "x.json", nil }})
 	tuitest.Send(m, left, up, tuitest.Runes("r"))
 	if saved.Seed != 9 || len(saved.Moves) != len(m.Game().Moves()) || !strings.Contains(m.message, "2048 replay x.json") {
 		t.Errorf("saved %+v, message %q", saved, m.message)
@@ -167,12 +166,12 @@ func TestSaveReplay(t *testing.T) {
 }
 
 func TestShuffleKey(t *testing.T) {
-	m := newModel(t, Options{Seed: 3, Mode: twenty48.ShuffleMode})
+	m := newModel(t, Options{Seed: tui.Seed{Value: 3, Given: true}, Mode: twenty48.ShuffleMode})
 	tuitest.Send(m, tuitest.Runes("x"))
 	if moves := m.Game().Moves(); len(moves) != 1 || moves[0] != twenty48.ShuffleMove {
 		t.Errorf("x in the shuffle mode: moves %v", moves)
 	}
-	c := newModel(t, Options{Seed: 3})
+	c := newModel(t, Options{Seed: tui.Seed{Value: 3, Given: true}})
 	tuitest.Send(c, tuitest.Runes("x"))
 	if len(c.Game().Moves()) != 0 {
 		t.Error("x shuffles in the classic mode")
@@ -194,7 +193,7 @@ func TestView(t *testing.T) {
 		{"too_small", 30, 12, 4},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			m := newModel(t, Options{Seed: 42, Size: tc.size, Undo: 2, Profile: &Profile{Settings: Settings{NoAnimation: true}}})
+			m := newModel(t, Options{Seed: tui.Seed{Value: 42, Given: true}, Size: tc.size, Undo: 2, Profile: &Profile{Settings: Settings{NoAnimation: true}}})
 			tuitest.Send(m, tea.WindowSizeMsg{Width: tc.width, Height: tc.height}, left, down, left)
 			golden.RequireEqual(t, ansi.Strip(m.View()))
 		})
@@ -280,7 +279,7 @@ func TestProfileValidate(t *testing.T) {
 // TestOverWithUndo: a game over that can still be undone is counted when
 // left, with the score it has then.
 func TestOverWithUndo(t *testing.T) {
-	m := newModel(t, Options{Seed: 2, Undo: 2, Profile: &Profile{Settings: Settings{NoAnimation: true}}})
+	m := newModel(t, Options{Seed: tui.Seed{Value: 2, Given: true}, Undo: 2, Profile: &Profile{Settings: Settings{NoAnimation: true}}})
 	stuck, _ := twenty48.GridOf(3,
 		1, 2, 1,
 		2, 1, 2,
@@ -306,7 +305,7 @@ func TestOverWithUndo(t *testing.T) {
 }
 
 func TestHintAndAutoplay(t *testing.T) {
-	m := newModel(t, Options{Seed: 4, Profile: &Profile{Settings: Settings{NoAnimation: true}}})
+	m := newModel(t, Options{Seed: tui.Seed{Value: 4, Given: true}, Profile: &Profile{Settings: Settings{NoAnimation: true}}})
 	cmd := tuitest.Send(m, tuitest.Runes("h"))
 	if cmd == nil {
 		t.Fatal("h starts no search")
@@ -355,7 +354,7 @@ func TestHintAndAutoplay(t *testing.T) {
 		t.Errorf("the search ending after autoplay stopped: %q, %d moves", m.message, len(m.Game().Moves()))
 	}
 	// A hint asked for before an undo is for the board the undo leaves.
-	undo := newModel(t, Options{Seed: 4, Undo: 1, Profile: &Profile{Settings: Settings{NoAnimation: true}}})
+	undo := newModel(t, Options{Seed: tui.Seed{Value: 4, Given: true}, Undo: 1, Profile: &Profile{Settings: Settings{NoAnimation: true}}})
 	tuitest.Send(undo, left)
 	stale := tuitest.Send(undo, tuitest.Runes("h"))
 	tuitest.Send(undo, tuitest.Runes("u"))
@@ -367,7 +366,7 @@ func TestHintAndAutoplay(t *testing.T) {
 	if !strings.HasPrefix(undo.message, "Hint: ") || len(undo.Game().Moves()) != 0 {
 		t.Errorf("after the undo: %q, %d moves", undo.message, len(undo.Game().Moves()))
 	}
-	big := newModel(t, Options{Seed: 4, Size: 5})
+	big := newModel(t, Options{Seed: tui.Seed{Value: 4, Given: true}, Size: 5})
 	tuitest.Send(big, tuitest.Runes("h"))
 	if !strings.Contains(big.message, "4×4") {
 		t.Errorf("a hint on 5×5: %q", big.message)
@@ -378,7 +377,7 @@ func TestHintAndAutoplay(t *testing.T) {
 // 64-bit board cannot), autoplay plays that merge rather than stopping or
 // asking again and again; a board holding 65536 gets hints as any other.
 func TestHintBeyondBoard(t *testing.T) {
-	m := newModel(t, Options{Seed: 4, Profile: &Profile{Settings: Settings{NoAnimation: true}}})
+	m := newModel(t, Options{Seed: tui.Seed{Value: 4, Given: true}, Profile: &Profile{Settings: Settings{NoAnimation: true}}})
 	onlyBig, _ := twenty48.GridOf(4,
 		15, 15, 14, 13,
 		12, 11, 10, 9,
@@ -415,7 +414,7 @@ func TestHintBeyondBoard(t *testing.T) {
 // tried again at the next hint.
 func TestHintsPlayer(t *testing.T) {
 	made, fail := 0, true
-	m := newModel(t, Options{Seed: 4, NewPlayer: func() (player.Strategy, string, error) {
+	m := newModel(t, Options{Seed: tui.Seed{Value: 4, Given: true}, NewPlayer: func() (player.Strategy, string, error) {
 		made++
 		if fail {
 			return nil, "", errors.New("no network here")
@@ -450,7 +449,7 @@ func (f failing) Close() error                                 { *f.closed++; re
 // closed, and the next hint makes a new one.
 func TestHintsPlayerFails(t *testing.T) {
 	made, closed := 0, 0
-	m := newModel(t, Options{Seed: 4, NewPlayer: func() (player.Strategy, string, error) {
+	m := newModel(t, Options{Seed: tui.Seed{Value: 4, Given: true}, NewPlayer: func() (player.Strategy, string, error) {
 		made++
 		return failing{&closed}, "", nil
 	}})

@@ -5,6 +5,8 @@ import (
 	"testing"
 	"time"
 
+	"gamelab/internal/tui"
+
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/exp/teatest"
 )
@@ -12,7 +14,7 @@ import (
 // TestProgram plays the game as a real bubbletea program, with the slide
 // animation on: moves, an undo, a new game, and quitting.
 func TestProgram(t *testing.T) {
-	m := newModel(t, Options{Seed: 42, Undo: 2})
+	m := newModel(t, Options{Seed: tui.Seed{Value: 42, Given: true}, Undo: 2})
 	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(80, 40))
 	waitFor := func(s string) {
 		t.Helper()

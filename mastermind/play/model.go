@@ -65,18 +65,18 @@ type Model struct {
 	help          bool
 	choice        int // on the first screen: 0 break, 1 make
 
-	// Breaking: the game against the secret, the row being typed. The
-	// game keeps the rules; hints, over and won are the game's in this
-	// role and the model's own in the other.
+	// Breaking: the game against the secret, which keeps the rules, and
+	// the row being typed.
 	breaking *mastermind.Game
 	row      mastermind.Code // 0: not set yet
 	cursor   int
-	hints    []mastermind.Hint
-	over     bool
-	won      bool
 	left     int // codes still possible, when asked (-1: not asked)
 
-	// Making: the computer's breaker, its guess, the answer being set.
+	// Making: the person's answers to the computer's guesses (the game
+	// ends when one is all blacks), the computer's breaker, its guess,
+	// the answer being set.
+	answers []mastermind.Hint
+	found   bool
 	breaker breaker.Breaker
 	guess   mastermind.Code
 	answer  mastermind.Answer
@@ -187,10 +187,27 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return m, nil
 }
 
+// hints returns the rows played in the game on screen.
+func (m *Model) hints() []mastermind.Hint {
+	if m.screen == breakScreen {
+		return m.breaking.Hints()
+	}
+	return m.answers
+}
+
+// over reports whether the game on screen has ended: the secret found or
+// the rows used up, or the person's code found.
+func (m *Model) over() bool {
+	if m.screen == breakScreen {
+		return m.breaking.Over()
+	}
+	return m.found
+}
+
 // underWay reports whether a game in either role has rows played and is
 // not over.
 func (m *Model) underWay() bool {
-	return (m.screen == breakScreen || m.screen == makeScreen) && !m.over && len(m.hints) > 0
+	return (m.screen == breakScreen || m.screen == makeScreen) && !m.over() && len(m.hints()) > 0
 }
 
 func (m *Model) chooseKey(msg tea.KeyMsg) tea.Cmd {
@@ -211,14 +228,14 @@ func (m *Model) chooseKey(msg tea.KeyMsg) tea.Cmd {
 
 // newBreak starts a game in which the person breaks a random secret.
 func (m *Model) newBreak() {
-	m.screen, m.message, m.hints, m.over, m.won, m.left, m.cursor = breakScreen, "", nil, false, false, -1, 0
+	m.screen, m.message, m.left, m.cursor = breakScreen, "", -1, 0
 	// New's bounds are within the engine's, so the game is made.
 	m.breaking, _ = mastermind.NewGame(m.opts.Pegs, m.opts.Colours, m.opts.Rows, m.rng)
 	m.row = make(mastermind.Code, m.opts.Pegs)
 }
 
 func (m *Model) breakKey(msg tea.KeyMsg) {
-	if m.over {
+	if m.breaking.Over() {
 		m.overKey(msg, func() tea.Cmd { m.newBreak(); return nil })
 		return
 	}
@@ -237,8 +254,8 @@ func (m *Model) breakKey(msg tea.KeyMsg) {
 		}
 		m.row[m.cursor] = 0
 	case key.Matches(msg, Keys.Count):
-		in := mastermind.Instance{Max: m.opts.Colours, Hints: m.hints}
-		if len(m.hints) == 0 {
+		in := mastermind.Instance{Max: m.opts.Colours, Hints: m.breaking.Hints()}
+		if len(in.Hints) == 0 {
 			m.left = pow(m.opts.Colours, m.opts.Pegs)
 		} else if n, err := consistent.Count(context.Background(), &in); err == nil {
 			m.left = n
@@ -254,14 +271,13 @@ func (m *Model) breakKey(msg tea.KeyMsg) {
 			m.message = err.Error()
 			return
 		}
-		m.hints, m.over, m.won = m.breaking.Hints(), m.breaking.Over(), m.breaking.Won()
 		m.left = -1
 		m.row = make(mastermind.Code, m.opts.Pegs)
 		m.cursor = 0
 		switch {
-		case m.won:
+		case m.breaking.Won():
 			m.record(stats.Win)
-		case m.over:
+		case m.breaking.Over():
 			m.record(stats.Loss)
 		}
 	case msg.String() == "q":
@@ -291,7 +307,7 @@ func pow(b, e int) int {
 
 // newMake starts a game in which the computer breaks the person's code.
 func (m *Model) newMake() tea.Cmd {
-	m.screen, m.message, m.hints, m.over, m.won = makeScreen, "", nil, false, false
+	m.screen, m.message, m.answers, m.found = makeScreen, "", nil, false
 	m.game++
 	// A breaker still weighing a guess of a game left is busy: the new
 	// game gets one of its own.
@@ -306,7 +322,7 @@ func (m *Model) newMake() tea.Cmd {
 // brings it.
 func (m *Model) think() tea.Cmd {
 	m.thinking = true
-	b, game, hints := m.breaker, m.game, slices.Clone(m.hints)
+	b, game, hints := m.breaker, m.game, slices.Clone(m.answers)
 	pegs, colours, factory, opts := m.opts.Pegs, m.opts.Colours, m.opts.Breaker, breaker.Options{Cache: m.opts.Cache}
 	return func() tea.Msg {
 		if b == nil {
@@ -323,7 +339,7 @@ func (m *Model) think() tea.Cmd {
 }
 
 func (m *Model) makeKey(msg tea.KeyMsg) tea.Cmd {
-	if m.over {
+	if m.found {
 		return m.overKey(msg, m.newMake)
 	}
 	if m.thinking {
@@ -348,9 +364,9 @@ func (m *Model) makeKey(msg tea.KeyMsg) tea.Cmd {
 	case key.Matches(msg, Keys.Down):
 		*value = max(*value-1, 0)
 	case key.Matches(msg, Keys.Back):
-		if n := len(m.hints); n > 0 {
-			m.guess, m.answer = m.hints[n-1].Guess, m.hints[n-1].Answer
-			m.hints = m.hints[:n-1]
+		if n := len(m.answers); n > 0 {
+			m.guess, m.answer = m.answers[n-1].Guess, m.answers[n-1].Answer
+			m.answers = m.answers[:n-1]
 		}
 	case key.Matches(msg, Keys.Enter):
 		return m.answered()
@@ -367,24 +383,24 @@ func (m *Model) answered() tea.Cmd {
 		m.message = fmt.Sprintf("No code answers %v to a guess of %d pegs.", a, m.opts.Pegs)
 		return nil
 	}
-	m.hints = append(m.hints, mastermind.Hint{Guess: m.guess, Answer: a})
+	answers := append(slices.Clip(m.answers), mastermind.Hint{Guess: m.guess, Answer: a})
 	if a.Blacks == m.opts.Pegs {
-		m.over, m.won = true, true
+		m.answers, m.found = answers, true
 		return nil
 	}
-	in := mastermind.Instance{Max: m.opts.Colours, Hints: m.hints}
+	in := mastermind.Instance{Max: m.opts.Colours, Hints: answers}
 	if some, _ := consistent.Exists(context.Background(), &in); !some {
-		m.hints = m.hints[:len(m.hints)-1]
 		m.message = fmt.Sprintf("%v contradicts your earlier answers: no code gives them all. Check them (⌫ goes back a row).", a)
 		return nil
 	}
+	m.answers = answers
 	return m.think()
 }
 
 // record adds a finished game the person played as breaker.
 func (m *Model) record(r stats.Result) {
 	key := StatsKey(m.opts.Pegs, m.opts.Colours)
-	change := func(p *Profile) { p.Stats.Add(key, stats.Game{Result: r, Tries: len(m.hints)}) }
+	change := func(p *Profile) { p.Stats.Add(key, stats.Game{Result: r, Tries: len(m.breaking.Hints())}) }
 	if n := tui.Change(&m.opts.Profile, m.opts.Update, change); n != "" {
 		m.notice = n
 	}

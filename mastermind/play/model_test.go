@@ -79,11 +79,11 @@ func firstSecret(t *testing.T) mastermind.Code {
 func TestBreaking(t *testing.T) {
 	m, secret := newModel(), firstSecret(t)
 	send(m, enter, tuitest.Runes("1122"), enter)
-	if len(m.hints) != 1 || m.hints[0].Answer != mastermind.Score(mastermind.Code{1, 1, 2, 2}, secret) {
-		t.Fatalf("hints %+v for secret %v", m.hints, secret)
+	if len(m.hints()) != 1 || m.hints()[0].Answer != mastermind.Score(mastermind.Code{1, 1, 2, 2}, secret) {
+		t.Fatalf("hints %+v for secret %v", m.hints(), secret)
 	}
 	send(m, tuitest.Runes("12"), enter)
-	if len(m.hints) != 1 || !strings.Contains(m.message, "Fill every peg") {
+	if len(m.hints()) != 1 || !strings.Contains(m.message, "Fill every peg") {
 		t.Errorf("a half row was played: %q", m.message)
 	}
 	send(m, back, back, back, tuitest.Runes("7"))
@@ -91,8 +91,8 @@ func TestBreaking(t *testing.T) {
 		t.Errorf("colour 7 of 6 was taken: %v", m.row)
 	}
 	send(m, tuitest.Runes(strings.Trim(secret.String(), "[]")), enter) // "1,2,3,4": the commas are ignored
-	if !m.won || !m.over {
-		t.Fatalf("the secret %v was not found: %+v", secret, m.hints)
+	if !m.breaking.Won() {
+		t.Fatalf("the secret %v was not found: %+v", secret, m.hints())
 	}
 	if r := m.opts.Profile.Stats.Get(StatsKey(4, 6)); r.Played != 1 || r.Won != 1 {
 		t.Errorf("record %+v", r)
@@ -106,7 +106,7 @@ func TestCodesLeft(t *testing.T) {
 		t.Errorf("%d codes at the start", m.left)
 	}
 	send(m, tuitest.Runes("1234"), enter, tuitest.Runes("c"))
-	in := mastermind.Instance{Max: 6, Hints: m.hints}
+	in := mastermind.Instance{Max: 6, Hints: m.hints()}
 	want := 0
 	consistent.Solve(&in, func(mastermind.Code) bool { want++; return true })
 	if m.left != want {
@@ -143,21 +143,21 @@ func TestMaking(t *testing.T) {
 	for range 8 {
 		a := mastermind.Score(m.guess, secret)
 		send(m, tuitest.Runes(string(rune('0'+a.Blacks))+string(rune('0'+a.Whites))), enter)
-		if m.over {
+		if m.over() {
 			break
 		}
 	}
-	if !m.won || len(m.hints) > 6 {
-		t.Fatalf("not found: %+v", m.hints)
+	if !m.found || len(m.hints()) > 6 {
+		t.Fatalf("not found: %+v", m.hints())
 	}
 	m = newModel()
 	send(m, down, enter, tuitest.Runes("00"), enter, tuitest.Runes("00"), enter)
-	if !strings.Contains(m.message, "contradicts") || len(m.hints) != 1 {
-		t.Errorf("contradiction not seen: %q, %d hints", m.message, len(m.hints))
+	if !strings.Contains(m.message, "contradicts") || len(m.hints()) != 1 {
+		t.Errorf("contradiction not seen: %q, %d hints", m.message, len(m.hints()))
 	}
 	send(m, back)
-	if len(m.hints) != 0 {
-		t.Errorf("⌫ left %d hints", len(m.hints))
+	if len(m.hints()) != 0 {
+		t.Errorf("⌫ left %d hints", len(m.hints()))
 	}
 }
 
@@ -202,8 +202,8 @@ func TestThinking(t *testing.T) {
 	}
 	golden.RequireEqual(t, ansi.Strip(m.View())) // thinking…, where the guess will come
 	send(m, tuitest.Runes("2"), enter)
-	if len(m.hints) != 0 || m.answer.Blacks != 0 {
-		t.Fatalf("an answer taken while thinking: %+v, %v", m.hints, m.answer)
+	if len(m.hints()) != 0 || m.answer.Blacks != 0 {
+		t.Fatalf("an answer taken while thinking: %+v, %v", m.hints(), m.answer)
 	}
 	send(m, first())
 	busy := m.breaker

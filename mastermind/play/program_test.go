@@ -35,7 +35,7 @@ func TestProgram(t *testing.T) {
 	waitFor("Think of a code")
 	tm.Send(tea.KeyMsg{Type: tea.KeyEsc})
 	final := tm.FinalModel(t, teatest.WithFinalTimeout(30*time.Second)).(*Model)
-	if final.screen != makeScreen || len(final.hints) != 0 {
-		t.Errorf("final screen %d, %d hints", final.screen, len(final.hints))
+	if final.screen != makeScreen || len(final.hints()) != 0 {
+		t.Errorf("final screen %d, %d hints", final.screen, len(final.hints()))
 	}
 }

@@ -97,10 +97,12 @@ func (m *Model) chooseView() string {
 func (m *Model) breakView() string {
 	var b strings.Builder
 	b.WriteString(m.title() + "\n\n")
-	for i, h := range m.hints {
+	g := m.breaking
+	hints := g.Hints()
+	for i, h := range hints {
 		b.WriteString(fmt.Sprintf("%2d  %s   %s\n", i+1, pegs(h.Guess), pins(h.Answer, m.opts.Pegs)))
 	}
-	if !m.over {
+	if !g.Over() {
 		cursor := make([]string, m.opts.Pegs)
 		for i := range cursor {
 			cursor[i] = "   "
@@ -108,24 +110,24 @@ func (m *Model) breakView() string {
 				cursor[i] = tui.Title.Render(" ▲ ")
 			}
 		}
-		b.WriteString(fmt.Sprintf("%2d  %s\n    %s\n", len(m.hints)+1, pegs(m.row), strings.Join(cursor, " ")))
-		for range m.opts.Rows - len(m.hints) - 1 {
+		b.WriteString(fmt.Sprintf("%2d  %s\n    %s\n", len(hints)+1, pegs(m.row), strings.Join(cursor, " ")))
+		for range m.opts.Rows - len(hints) - 1 {
 			b.WriteString("\n")
 		}
 	}
 	b.WriteString("\n")
 	switch {
-	case m.won:
-		b.WriteString(tui.Strong.Render(fmt.Sprintf("Found in %d!", len(m.hints))) + "\n")
-	case m.over:
-		secret, _ := m.breaking.Secret()
+	case g.Won():
+		b.WriteString(tui.Strong.Render(fmt.Sprintf("Found in %d!", len(hints))) + "\n")
+	case g.Over():
+		secret, _ := g.Secret()
 		b.WriteString(tui.Strong.Render("Out of rows.") + " The code was " + pegs(secret) + "\n")
 	case m.left >= 0:
 		b.WriteString(fmt.Sprintf("%d codes are still possible.\n", m.left))
 	default:
 		b.WriteString("\n")
 	}
-	if m.over {
+	if g.Over() {
 		r := m.opts.Profile.Stats.Get(StatsKey(m.opts.Pegs, m.opts.Colours))
 		b.WriteString(tui.Dim.Render(fmt.Sprintf("Played %d, won %d (%d%%), best streak %d.", r.Played, r.Won, r.WinPercent(), r.BestStreak)) + "\n")
 		return b.String() + "\n" + m.footer(Keys.New)
@@ -138,11 +140,11 @@ func (m *Model) makeView() string {
 	var b strings.Builder
 	b.WriteString(m.title() + "\n\n")
 	b.WriteString(tui.Dim.Render("Think of a code; answer each guess: blacks (right colour, right peg),\nwhites (right colour, wrong peg).") + "\n\n")
-	for i, h := range m.hints {
+	for i, h := range m.answers {
 		b.WriteString(fmt.Sprintf("%2d  %s   %s\n", i+1, pegs(h.Guess), pins(h.Answer, m.opts.Pegs)))
 	}
-	if m.over {
-		b.WriteString("\n" + tui.Strong.Render(fmt.Sprintf("Found in %d.", len(m.hints))) + "\n\n")
+	if m.found {
+		b.WriteString("\n" + tui.Strong.Render(fmt.Sprintf("Found in %d.", len(m.answers))) + "\n\n")
 		return b.String() + m.footer(Keys.New)
 	}
 	field := func(i, v int, name string) string {
@@ -158,10 +160,10 @@ func (m *Model) makeView() string {
 		// Empty holes where the guess comes, and everything as wide as
 		// when it has come, so that nothing on the screen moves.
 		holes := pegs(make(mastermind.Code, m.opts.Pegs))
-		b.WriteString(fmt.Sprintf("%2d  %s   %s\n\n", len(m.hints)+1, holes, tui.Dim.Render(fmt.Sprintf("%-21s", "thinking…"))))
+		b.WriteString(fmt.Sprintf("%2d  %s   %s\n\n", len(m.answers)+1, holes, tui.Dim.Render(fmt.Sprintf("%-21s", "thinking…"))))
 		return b.String() + footer
 	}
-	b.WriteString(fmt.Sprintf("%2d  %s   %s %s\n\n", len(m.hints)+1, pegs(m.guess), field(0, m.answer.Blacks, "blacks"), field(1, m.answer.Whites, "whites")))
+	b.WriteString(fmt.Sprintf("%2d  %s   %s %s\n\n", len(m.answers)+1, pegs(m.guess), field(0, m.answer.Blacks, "blacks"), field(1, m.answer.Whites, "whites")))
 	return b.String() + footer
 }
 

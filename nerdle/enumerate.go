@@ -46,12 +46,12 @@ func Enumerate(n int, r Rules) ([]Equation, error) {
 // by binary search. The work is thus proportional to the output plus the
 // heads visited, not to the 15^n strings.
 //
-// The batches are the equations sharing their first two symbols: the
-// first term of the left side decides them (or, for a first number of one
-// digit, the operator after it), so a batch is made by taking, at the
-// bottom of the recursion, only the first terms that begin with its two
-// symbols, indexed in each table by a counting sort. Batches are made and
-// sorted on all cores and emitted in order.
+// The batches are the equations sharing their first two symbols: the first
+// term of the left side decides them (or, for a first number of one digit,
+// the operator after it). So a batch is made by taking, at the bottom of
+// the recursion, only the first terms that begin with its two symbols,
+// indexed in each table by a counting sort. Batches are made and sorted on
+// all cores and emitted in order.
 func Stream(n int, r Rules, emit func([]Equation) error) error {
 	if err := CheckLength(n); err != nil {
 		return fmt.Errorf("length %d: %w", n, err)
@@ -246,14 +246,14 @@ func newGenerator(n int, r Rules) *generator {
 	g := &generator{n: n, rules: r}
 	maxLeft := n - 2
 	// valueCap[m] bounds the value of a term of m symbols that can occur in
-	// an equation: as a whole left side, as one term of a sum (the others,
-	// with at most k-m-1 symbols, can offset at most 10^(k-m-1)-1), or as
-	// the prefix of a longer chain, which a division by a number of j digits
-	// can shrink by at most 10^j-1.
-	// denCap[m] bounds the denominator likewise: a fraction among the terms
-	// of a sum must be offset by another (of at least 3 symbols, "a/b"), so
-	// fractional terms of a sum have at most n-6 symbols; a chain prefix may
-	// have a denominator that later multiplications cancel.
+	// an equation. The term may be a whole left side, one term of a sum
+	// (the others, with at most k-m-1 symbols, can offset at most
+	// 10^(k-m-1)-1), or the prefix of a longer chain, which a division by a
+	// number of j digits can shrink by at most 10^j-1. denCap[m] bounds the
+	// denominator likewise: a fraction among the terms of a sum must be
+	// offset by another (of at least 3 symbols, "a/b"), so fractional terms
+	// of a sum have at most n-6 symbols; a chain prefix may have a
+	// denominator that later multiplications cancel.
 	var valueCap, denCap [MaxLength + 1]int64
 	for m := maxLeft; m >= 1; m-- {
 		c := int64(0)

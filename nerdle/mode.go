@@ -18,13 +18,13 @@ type Mode struct {
 	Hard bool
 }
 
-// Commutes reports whether a and b are the same equation up to the order
-// of the terms of + and - and of the factors of * and /: their right sides
-// are equal, and their left sides are the same multiset of signed terms
-// (the first term added), each term the same multiset of factors, each
+// Commutes reports whether a and b are the same equation up to the order of
+// the terms of + and - and of the factors of * and /. Their right sides are
+// equal, and their left sides are the same multiset of signed terms (the
+// first term added), each term the same multiset of factors, each
 // multiplied or divided (the first multiplied). So 12+35=47 commutes with
-// 35+12=47, 10-3+2=9 with 2+10-3=9, and 8/2*3=12 with 3*8/2=12. An
-// equation commutes with itself.
+// 35+12=47, 10-3+2=9 with 2+10-3=9, and 8/2*3=12 with 3*8/2=12. An equation
+// commutes with itself.
 func Commutes(a, b Equation) bool {
 	if a.Len() != b.Len() {
 		return false

@@ -14,14 +14,14 @@ import (
 //	(same colour or values within 2) and played is not a king
 //
 // Conditions: same suit, same value, same colour (or color), higher value,
-// lower value, values within K (the values differ by K at most), anything;
-// and "played is" or "top is" followed by even, odd, red, black, a rank
+// lower value, values within K (the values differ by K at most), anything.
+// Also "played is" or "top is" followed by even, odd, red, black, a rank
 // (ace, 2 to 10, jack, queen, king), a suit (diamonds, clubs, hearts,
 // spades), or a rank of a suit. "is not" negates, as does "not" before any
 // rule; "and" binds tighter than "or"; parentheses group. Words are not
 // case-sensitive; "a" and "an" may be put before a rank. String writes an
-// expression back in the language, in one canonical form that parses to
-// the same rule.
+// expression back in the language, in one canonical form that parses to the
+// same rule.
 type Expr interface {
 	// Rule returns the rule as a predicate.
 	Rule() Rule

@@ -2,11 +2,11 @@
 
 package twenty48
 
-// rowTables holds, for every row, what moving it left and right changes
-// (the row exclusive-or the row moved: most rows do not move one way or
-// the other, and a 0 keeps this file small) and a quarter of the points
-// of its merges (points are multiples of 4, and the most a row makes, two
-// merges of 16384s, is one more than 16 bits hold).
+// rowTables holds, for every row, what moving it left and right changes,
+// and a quarter of the points of its merges. A change is the row
+// exclusive-or the row moved: most rows do not move one way or the other,
+// and a 0 keeps this file small. Points are multiples of 4, and the most
+// a row makes, two merges of 16384s, is one more than 16 bits hold.
 var rowTables = struct {
 	left, right, quarterPoints [1 << 16]uint16
 }{

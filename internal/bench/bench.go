@@ -3,8 +3,8 @@
 //
 // A run plays Config.Games games on a pool of workers. Game i is always
 // played with the seeds the runner derives from the base seed Config.Seed
-// and i, so a result depends only on the base seed and never on the number
-// of workers or on how the run was split: --shard i/n plays every game whose
+// and i. So a result depends only on the base seed, never on the number of
+// workers or on how the run was split. --shard i/n plays every game whose
 // index is i modulo n, and Merge joins the shard reports into the report of
 // the whole run, whichever machines played them.
 //

@@ -9,17 +9,14 @@ import (
 // Linux on (x86-64 and arm64 with 4 KiB pages).
 const page = 2 << 20
 
-// Slice returns n zero elements whose memory Linux is asked to back with
-// huge pages where it holds whole ones. A page fault costs 15-18 µs on
-// the project's VM: Mastermind's lists of long codes (suffixes, halves
-// met in the middle) are megabytes written once, and a 4 MB list in 4 KiB
-// pages took a quarter of a 20-peg solve in faults; 2048's network is
-// half a gigabyte, filled as it loads. From one huge page on,
-// the slice is allocated with room to start on a huge page's boundary, so
-// that all but its last part take huge pages (a slice that starts
-// anywhere loses up to a huge page's worth at each end). Memory the
-// advice does not reach, or a kernel that ignores it, costs nothing but
-// the faults.
+// Slice returns n zero elements whose memory Linux is asked to back
+// with huge pages where it holds whole ones. Page faults are costly on
+// large tables written once (Mastermind's lists of long codes, 2048's
+// network of half a gigabyte). From one huge page on, the slice is
+// allocated with room to start on a huge page's boundary, so that all
+// but its last part take huge pages. Memory the advice does not reach,
+// or a kernel that ignores it, costs nothing but the faults. Measured
+// in docs/notes/2048-code.md#hugepage-slice.
 func Slice[T any](n int) []T {
 	elem := unsafe.Sizeof(*new(T))
 	if uintptr(n)*elem < page {

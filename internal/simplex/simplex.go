@@ -47,12 +47,12 @@ type Program struct {
 	free []int32
 }
 
-// Basis is where a program's solve stands: the inverse of the basis (by
-// columns, so that a column of A times it, which every pivot and bound
-// change asks for, adds whole columns: AddScaled), the basic values,
-// which column is basic in each row (cols+r for row r's artificial), each
-// column's bounds, and the values of the columns not basic, each at one
-// of its bounds.
+// Basis is where a program's solve stands: the inverse of the basis, the
+// basic values, which column is basic in each row (cols+r for row r's
+// artificial), each column's bounds, and the values of the columns not
+// basic, each at one of its bounds. The inverse is kept by columns, so that
+// a column of A times it, which every pivot and bound change asks for, adds
+// whole columns (AddScaled).
 type Basis struct {
 	inverse []float64 // rows × rows, by columns: column i at [i*rows:]
 	basic   []float64 // by row

@@ -1,12 +1,12 @@
 // Package store keeps a player's settings, statistics and unfinished games
 // in JSON files under the user's configuration directory.
 //
-// Every file carries its format and a version number, is validated on
-// every load, is written atomically (a crash or a full disk never leaves
-// half a file), and is changed only under a lock on a file beside it:
-// Update reads the freshest content, applies the change and writes it back
-// while holding the lock, so two gamelab processes playing at once merge
-// their changes instead of the last writer's erasing the other's.
+// Every file carries its format and a version number, is validated on every
+// load, and is written atomically (a crash or a full disk never leaves half
+// a file). It is changed only under a lock on a file beside it: Update
+// reads the freshest content, applies the change and writes it back while
+// holding the lock. So two gamelab processes playing at once merge their
+// changes instead of the last writer's erasing the other's.
 //
 // A file that cannot be decoded or fails validation is moved aside (never
 // overwritten, never deleted) and reported as a *CorruptError; the caller

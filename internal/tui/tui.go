@@ -1,10 +1,10 @@
 // Package tui holds the chrome shared by every gamelab game: the neutral
-// colours and text styles, panels, the help line, notices, the screen for
-// a terminal too small to draw a game, the keys every game shares, the
-// helper that picks the largest layout that fits, the menu of games, and
-// the program runner that restores the terminal on a panic. Each game owns
-// its own colours (tiles, pegs, cards); the chrome makes all of them look
-// like one program.
+// colours and text styles, panels, the help line, notices, and the screen
+// for a terminal too small to draw a game. It also holds the keys every
+// game shares, the helper that picks the largest layout that fits, the menu
+// of games, and the program runner that restores the terminal on a panic.
+// Each game owns its own colours (tiles, pegs, cards); the chrome makes all
+// of them look like one program.
 package tui
 
 import (

@@ -101,12 +101,13 @@ func slowWeigh(s *Space, criterion Criterion, hints []mastermind.Hint) mastermin
 	return s.Codes[best]
 }
 
-// TestWeigherAsSlowScan: the Weigher, on all cores, through the answer
-// table or the scorer, the first guess weighed a pattern at a time,
-// guesses what the plain scan does at every step of games against random
-// secrets: on 4 pegs of 5 colours (a table) from the first guess, on 5
-// pegs of 6 (7,776 codes: the scorer) from the second, the plain scan's
-// first costing seconds there (and minutes with the race detector).
+// TestWeigherAsSlowScan: the Weigher guesses what the plain scan does at
+// every step of games against random secrets. It weighs on all cores,
+// through the answer table or the scorer, the first guess a pattern at a
+// time. The games are of 4 pegs of 5 colours (a table) from the first
+// guess, and of 5 pegs of 6 (7,776 codes: the scorer) from the second,
+// where the plain scan's first guess costs seconds (minutes with the race
+// detector).
 func TestWeigherAsSlowScan(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 8))
 	for _, shape := range []struct{ pegs, colours, games, from int }{{4, 5, 3, 0}, {5, 6, 1, 1}} {

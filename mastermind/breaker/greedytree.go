@@ -13,10 +13,10 @@ import (
 // scorer answers guesses against codes fast, for the spaces too large for
 // an answer table (5 pegs of 8 colours: 32,768 codes, a billion pairs),
 // whose strategy trees and weighing codebreakers weigh every code as a
-// guess: the codes' digits packed a few bits each, so
-// that the blacks are one lookup of the XOR of two codes, and their colour
-// counts a byte each in a word (two past 8 colours), so that blacks plus
-// whites is a bytewise minimum and a sum.
+// guess. The codes' digits are packed a few bits each, so that the blacks
+// are one lookup of the XOR of two codes. Their colour counts are a byte
+// each in a word (two past 8 colours), so that blacks plus whites is a
+// bytewise minimum and a sum.
 type scorer struct {
 	space  *Space
 	packed []uint32 // digit i (colour−1) at bits i·width
@@ -194,15 +194,10 @@ func LookaheadTree(space *Space, metric Metric, o TreeOptions) (*Tree, int) {
 
 // Lookahead is how the lookahead strategy builds its tree: 5 pegs of 8
 // colours take 5.4597 guesses on average (178,902), built in six minutes
-// and 52 seconds on 2 cores (nine and 17 before the candidates were
-// weighed at once; the other times here are of then). Sets of 120 codes
-// or fewer weigh 12 guesses: their greedy finishes are cheap, and they
-// make up most of the tree's guesses (up to 200 codes: 5.4585 in nine
-// minutes and 57 seconds, too near ten; width 4 throughout: 5.4638 in eight and a half minutes;
-// width 3: 5.4679 in six and a half; before symmetric guesses counted as
-// one, width 3 took 5.4745 in four and a half, and width 8 for sets of
-// 1,000 codes or more changed nothing; width 2 with entropy alone and
-// nothing exact: 5.4827 in two).
+// and 52 seconds on 2 cores. Sets of 120 codes or fewer
+// weigh 12 guesses: their greedy finishes are cheap, and they make up most
+// of the tree's guesses. Wider and narrower settings are in
+// docs/notes/mastermind-code.md#greedytree-widths.
 var Lookahead = TreeOptions{Width: 4, Exact: 20, SmallWidth: 12, Small: 120}
 
 // lookaheadMetric is the lookahead strategy's metric.

@@ -29,19 +29,19 @@ const (
 	sampleOthers  = 50
 )
 
-// drawTries is how many random codes a draw of n codes tries, for each
-// code wanted, before it lists the codes still possible instead: each
-// random code that agrees with the hints is a uniform draw among them,
-// cheap while they are a large share of all codes; where they are fewer
-// than one in drawTries, the consistent-code solver lists them fast (a
-// share that small of 8 pegs of 9 colours is at most half a million).
+// drawTries is how many random codes a draw of n codes tries, for each code
+// wanted, before it lists the codes still possible instead. Each random
+// code that agrees with the hints is a uniform draw among them, cheap while
+// they are a large share of all codes. Where they are fewer than one in
+// drawTries, the consistent-code solver lists them fast (a share that small
+// of 8 pegs of 9 colours is at most half a million).
 const drawTries = 40
 
-// maxListed bounds the codes a draw lists: past it the sample is drawn
-// from the first maxListed the solver lists, in its order, rather than
-// from all, so that a guess in a game of astronomically many codes (30
-// pegs of 50 colours, say) still ends; at 8 pegs of 9 colours a draw
-// lists at most about a million codes, all of them.
+// maxListed bounds the codes a draw lists: past it the sample is drawn from
+// the first maxListed the solver lists, in its order, rather than from all.
+// So a guess in a game of astronomically many codes (30 pegs of 50 colours,
+// say) still ends. At 8 pegs of 9 colours a draw lists at most about a
+// million codes, all of them.
 const maxListed = 1 << 21
 
 // sampler draws codes still possible, uniformly, in games of any size.

@@ -26,12 +26,12 @@ func bruteConsistent(pegs, max int, hints []mastermind.Hint) []string {
 	return out
 }
 
-// TestDrawUniform: both ways of drawing (random codes kept where they
-// agree with the hints, and the solver's list sampled) give codes that
-// agree, each about as often as the others (a chi-squared test, far from
+// TestDrawUniform: both ways of drawing (random codes kept where they agree
+// with the hints, and the solver's list sampled) give codes that agree,
+// each about as often as the others. A chi-squared test checks it: far from
 // its bound for uniform draws, far beyond it for a draw that favours the
-// first codes listed), and all of them once where they are no more than
-// asked for.
+// first codes listed. Where the codes are no more than asked for, each is
+// drawn once.
 func TestDrawUniform(t *testing.T) {
 	secret := mastermind.Code{2, 4, 1, 3}
 	guess := mastermind.Code{1, 1, 2, 2}

@@ -6,20 +6,20 @@ import (
 )
 
 // A multiset's arrangements may take the searches long to refute, or to
-// find among dead ends: over few colours every arrangement of a long code
+// find among dead ends. Over few colours every arrangement of a long code
 // is some way from every guess, and the dead ends are met deep down, where
 // each hint alone can still get its blacks but not all of them together
 // (random instances of 28 and 32 pegs over 4 to 6 colours with as many
-// hints: more than 20 s). The linear relaxation sees them together: give
-// x[q][r], the share of the multiset's r-th colour at position q, any
+// hints took more than 20 s). The linear relaxation sees them together:
+// give x[q][r], the share of the multiset's r-th colour at position q, any
 // value from 0 to 1, with each position's shares summing to 1, each
 // colour's to its pegs in the multiset and each hint's shares of its own
 // colours to its blacks. If no shares fit, no arrangement does. Where it
-// pays (below), both searches solve it at every node, with the node's
-// bounds (a position placed has its colour's share at 1, a colour a
-// position may not take, or with no pegs left, 0 there), each from its
-// parent's basis (internal/simplex), and cut the nodes whose relaxation is
-// proved to have no shares: the proof weights the rows, and the weighted
+// pays (below), both searches solve it at every node, each from its
+// parent's basis (internal/simplex), with the node's bounds: a position
+// placed has its colour's share at 1, and a colour a position may not take,
+// or with no pegs left, 0 there. They cut the nodes whose relaxation is
+// proved to have no shares. The proof weights the rows, and the weighted
 // sum wanted is checked, in integers, to lie beyond what the weighted
 // shares can sum to within the node's bounds (outOfBox). Over few colours
 // the relaxation of a dead end seldom has shares: the positions' search of
@@ -210,14 +210,13 @@ func (lp *arrangeLP) share(st *simplex.Basis, q, r int) float64 {
 }
 
 // relaxationRefutes reports whether p's multiset k is proved to have no
-// arrangement by its relaxation: with no peg placed, else, for long
-// codes, with each colour at the first position, and so on down while
-// the budget lasts (relaxDepth pegs at most, relaxBudget solves a peg
-// per colour): an instance with no code but with shares that fit often
-// has none once a peg or two is placed (over 4 colours, one colour at
-// each position of 32 left the others none). A multiset whose search is
-// shared out is offered to it first, as each share would meet the same
-// dead ends.
+// arrangement by its relaxation. It solves it with no peg placed, then, for
+// long codes, with each colour at the first position, and so on down while
+// the budget lasts (relaxDepth pegs at most, relaxBudget solves a peg per
+// colour). An instance with no code but with shares that fit often has none
+// once a peg or two is placed (over 4 colours, one colour at each position
+// of 32 left the others none). A multiset whose search is shared out is
+// offered to it first, as each share would meet the same dead ends.
 func (p *problem) relaxationRefutes(k []uint8) bool {
 	var lp arrangeLP
 	lp.reset(p, k)
@@ -231,12 +230,12 @@ func (p *problem) relaxationRefutes(k []uint8) bool {
 }
 
 // Below the relaxation of the whole multiset, relaxationRefutes solves
-// relaxations with pegs placed only for codes of at least relaxDeepPegs pegs
-// and relaxDeepPegsPerColour a colour, and at most relaxBudget a peg per
-// colour, to depth relaxDepth: a multiset with arrangements pays for them in
-// vain (those refuted needed 8 pegs at most, on 32 pegs over 4 colours;
-// instances of 20 to 24 pegs over 6 colours with up to 50,000 codes, 2 to 25
-// ms without them, took 12 to 80 with them). Measured in
+// relaxations with pegs placed only for codes of at least relaxDeepPegs
+// pegs and relaxDeepPegsPerColour a colour. It solves at most relaxBudget a
+// peg per colour, to depth relaxDepth. A multiset with arrangements pays
+// for them in vain (those refuted needed 8 pegs at most, on 32 pegs over 4
+// colours; instances of 20 to 24 pegs over 6 colours with up to 50,000
+// codes, 2 to 25 ms without them, took 12 to 80 with them). Measured in
 // docs/notes/mastermind-code.md#arrangelp-relaxdeeppegs.
 const (
 	relaxDeepPegs          = 24
@@ -326,10 +325,10 @@ func (r *relaxer) begin(p *problem, k []uint8) {
 // expectsNone reports whether multiset k of p, a code of at least
 // relaxNonePegs pegs with relaxNonePerColour pegs a colour or more, is
 // expected to have fewer than one arrangement (arrangements:
-// 10^relaxNoneExpected): its searches then solve the relaxation at their
-// nodes, however many colours and hints (relaxationPays asks for at most
-// relaxMaxColours, or tight; fewBeyond, over fewer, for hints for 2/5 of the
-// pegs or more). Measured in
+// 10^relaxNoneExpected). Its searches then solve the relaxation at their
+// nodes, however many colours and hints. Otherwise relaxationPays asks for
+// at most relaxMaxColours, or tight, and fewBeyond, over fewer, for hints
+// for 2/5 of the pegs or more. Measured in
 // docs/notes/mastermind-code.md#arrangelp-expectsnone.
 func (p *problem) expectsNone(k []uint8) bool {
 	if p.pegs < relaxNonePegs || p.pegs < relaxNonePerColour*p.max {
@@ -359,12 +358,12 @@ const relaxFewExpected = 0.5
 const deepFewExpected = 2.5
 
 // fewBeyond reports whether multiset k of p expects so few arrangements
-// (fewer than 10^relaxFewExpected) that it is arranged blacks first with the
-// relaxation solved at the nodes, where relaxesAtNodes says not for p as a
-// whole: for codes of relaxManyHintsPegs pegs or more, more than
-// manyHintsRatio a colour, with hints for half the pegs or more (from
-// relaxDeepPegs, fewer than 10^deepFewExpected with hints for 2/5). Measured
-// in docs/notes/mastermind-code.md#arrangelp-fewbeyond.
+// (fewer than 10^relaxFewExpected) that it is arranged blacks first with
+// the relaxation solved at the nodes, where relaxesAtNodes says not for p
+// as a whole. It applies to codes of relaxManyHintsPegs pegs or more, more
+// than manyHintsRatio a colour, with hints for half the pegs or more (from
+// relaxDeepPegs, fewer than 10^deepFewExpected with hints for 2/5).
+// Measured in docs/notes/mastermind-code.md#arrangelp-fewbeyond.
 func (p *problem) fewBeyond(k []uint8) bool {
 	if p.pegs < relaxManyHintsPegs || p.pegs <= manyHintsRatio*p.max {
 		return false
@@ -376,12 +375,13 @@ func (p *problem) fewBeyond(k []uint8) bool {
 	return enough && p.arrangements((*[wordColours + 1]uint8)(k)) < bound
 }
 
-// relaxesAtNodes reports whether p's code is long enough, for its hints, for
-// the searches to solve the relaxation at their nodes: from relaxDeepPegs
-// pegs, or from relaxManyHintsPegs with hints for nine tenths of the pegs
-// (four fifths over relaxMaxColours colours, and from relaxLongerPegs seven
-// tenths, four fifths over one colour more; three quarters over at most
-// relaxFewColours) to relaxManyHintsMost times as many. Measured in
+// relaxesAtNodes reports whether p's code is long enough, for its hints,
+// for the searches to solve the relaxation at their nodes. That is from
+// relaxDeepPegs pegs, or from relaxManyHintsPegs with hints for nine tenths
+// of the pegs up to relaxManyHintsMost times as many. The share is four
+// fifths over relaxMaxColours colours; from relaxLongerPegs it is seven
+// tenths, four fifths over one colour more, and three quarters over at most
+// relaxFewColours. Measured in
 // docs/notes/mastermind-code.md#arrangelp-relaxesatnodes.
 func (p *problem) relaxesAtNodes() bool {
 	if p.pegs >= relaxDeepPegs {

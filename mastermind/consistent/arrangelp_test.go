@@ -281,10 +281,10 @@ func TestRelaxesAtNodes(t *testing.T) {
 
 // TestFractional: where the root's relaxation has shares that fit, the
 // blacks-first search branches on an open place and a colour it may still
-// take there whose share is neither 0 nor 1 and whose peg would give some
-// hint a black, the one whose share is furthest from settled times those
-// hints; with no such share it says so, and the search branches as
-// without the relaxation.
+// take there, whose share is neither 0 nor 1 and whose peg would give some
+// hint a black. Of those it takes the one whose share is furthest from
+// settled times those hints. With no such share it says so, and the search
+// branches as without the relaxation.
 func TestFractional(t *testing.T) {
 	r := rand.New(rand.NewPCG(49, 50))
 	chosen, settled := 0, 0

@@ -13,32 +13,31 @@ import (
 // hint wants few blacks there (a guess matches a random code's peg once in
 // Max times), and the position-by-position search meets its dead ends deep
 // in the code, where every hint alone can still get its blacks but not all
-// together. So the blacks are placed first: the search takes the hint
-// with the fewest places to spare (places left for its blacks less the
-// blacks it wants; then the most places: spareFirst) and decides, for
-// one such place (the one whose colour most guesses share: mostShared),
-// whether the code has the guess's colour there or not (where the search
-// solves the multiset's relaxation at its nodes, at the place and colour
-// whose share the relaxation is least sure of: fractional). Each decision is
-// followed to its consequences: a hint with all its blacks forbids its
-// guess's colour everywhere else, a hint with as many places left as
-// blacks wanted takes them all, a colour with as many places left as pegs
-// takes them all, a position with one colour left takes it (and near the
-// code, the count rules and the rule of two hints: countRules,
-// pairRules; the count rules also for guesses that pile up a colour:
-// piledUp). Once every hint has its blacks, the pegs left fill the
-// positions left where no hint's guess has them: every way to do so is a
-// solution. This makes
-// a tree of a few nodes a solution where the positions' search, even met
-// in the middle, lists millions of half codes that do not meet.
+// together. So the blacks are placed first: the search takes the hint with
+// the fewest places to spare (places left for its blacks less the blacks it
+// wants; then the most places: spareFirst). It decides, for one such place
+// (the one whose colour most guesses share: mostShared), whether the code
+// has the guess's colour there or not. Where the search solves the
+// multiset's relaxation at its nodes, it decides at the place and colour
+// whose share the relaxation is least sure of (fractional). Each decision
+// is followed to its consequences. A hint with all its blacks forbids its
+// guess's colour everywhere else; a hint with as many places left as blacks
+// wanted takes them all; a colour with as many places left as pegs takes
+// them all; a position with one colour left takes it. Near the code the
+// count rules and the rule of two hints apply too (countRules, pairRules),
+// and the count rules also for guesses that pile up a colour (piledUp).
+// Once every hint has its blacks, the pegs left fill the positions left
+// where no hint's guess has them: every way to do so is a solution. This
+// makes a tree of a few nodes a solution where the positions' search, even
+// met in the middle, lists millions of half codes that do not meet.
 
 // Which search arranges a multiset: blacks first where each guess matches
-// the code in few places (at most blacksFirstRatio pegs a colour), or in
+// the code in few places (at most blacksFirstRatio pegs a colour). Also in
 // more (up to manyHintsRatio) when the hints are many (at least 3 for 5
 // pegs) or the multiset has few arrangements to give (fewArrangements), as
-// there the position-by-position search spends its time in dead ends; else
-// position by position, whose cost a solution is lower where there are many.
-// Measured in docs/notes/mastermind-code.md#blacks-blacksfirstratio.
+// there the position-by-position search spends its time in dead ends. Else
+// position by position, whose cost a solution is lower where there are
+// many. Measured in docs/notes/mastermind-code.md#blacks-blacksfirstratio.
 const (
 	blacksFirstRatio = 2
 	manyHintsRatio   = 4
@@ -46,11 +45,11 @@ const (
 
 // fewArrangements bounds the arrangements a multiset is expected to have
 // (arrangements, as a power of ten) for it to be arranged blacks first with
-// fewer hints than manyHintsRatio asks; with at least 2 hints for 5 pegs,
+// fewer hints than manyHintsRatio asks. With at least 2 hints for 5 pegs,
 // the bound is higher by how far the pegs a colour fall short of
-// manyHintsRatio: with more colours, the positions' search meets more states
-// it has not seen (it remembers the dead ones) and blacks first lists more
-// solutions a node. Measured in
+// manyHintsRatio. With more colours, the positions' search meets more
+// states it has not seen (it remembers the dead ones), and blacks first
+// lists more solutions a node. Measured in
 // docs/notes/mastermind-code.md#blacks-fewarrangements.
 const fewArrangements = 4.5
 
@@ -392,16 +391,14 @@ func (b *blackFirst) forbid(s *blackState, r uint8, x uint64) {
 	}
 }
 
-// forbidGuess takes from each place q of x (open, and each allowed to
-// hint i's guess's colour there) that colour. It serves a hint with all
-// its blacks, whose guess has many colours on few places: where forbid,
-// a colour at a time, passes over every hint for each of the guess's
-// colours, this touches only the hints whose guesses share a colour at
-// one of the places (hintsWith). A fifth of the search's time went to
-// those passes on random instances of 24 pegs over 8 and 10 colours with
-// 18 and 24 hints; in-process on both cores, best of three, same run:
-// 803 to 686 ms (562 codes), 580 to 483 (7), and on a codebreaker's 20
-// pegs over 8 and 12 colours 250 to 220 (9,456), 193 to 160 (10,717).
+// forbidGuess takes from each place q of x (open, and each allowed to hint
+// i's guess's colour there) that colour. It serves a hint with all its
+// blacks, whose guess has many colours on few places: where forbid, a
+// colour at a time, passes over every hint for each of the guess's colours,
+// this touches only the hints whose guesses share a colour at one of the
+// places (hintsWith). A fifth of the search's time went to those passes on
+// random instances of 24 pegs over 8 and 10 colours with 18 and 24 hints
+// (docs/notes/mastermind-code.md#blacks-passes).
 func (b *blackFirst) forbidGuess(s *blackState, i int, x uint64) {
 	g := b.guess[i]
 	for ; x != 0; x &= x - 1 {
@@ -568,14 +565,14 @@ func spareFirst(count, need int) int { return (count-need)*(wordPegs+1) + wordPe
 
 // countRules applies the plain search's rules of hint i, wanting need
 // blacks, to s (for guesses near the code or that pile up a colour:
-// counted): its blacks are at most the sum over its guess's colours of
-// the smaller of the pegs left and the places left, and at least the
-// pegs of each colour with no room left elsewhere. At the upper bound
-// every colour gives all it can (all its places if it has pegs enough,
-// else all its pegs go there); at the lower one none gives more than it
-// must (a colour with room elsewhere goes nowhere on the hint's places,
-// one without fills all its room elsewhere). It reports whether it
-// changed s, and false if s has no arrangement.
+// counted). Its blacks are at most the sum over its guess's colours of the
+// smaller of the pegs left and the places left, and at least the pegs of
+// each colour with no room left elsewhere. At the upper bound every colour
+// gives all it can (all its places if it has pegs enough, else all its pegs
+// go there); at the lower one none gives more than it must (a colour with
+// room elsewhere goes nowhere on the hint's places, one without fills all
+// its room elsewhere). It reports whether it changed s, and false if s has
+// no arrangement.
 func (b *blackFirst) countRules(s *blackState, i, need int) (changed, ok bool) {
 	n := len(b.colours)
 	masks := b.masks[i*n : (i+1)*n]
@@ -628,20 +625,17 @@ func (b *blackFirst) countRules(s *blackState, i, need int) (changed, ok bool) {
 	return changed, true
 }
 
-// pairRules applies to s the rule of two hints i and j (for guesses near
-// the code, where each hint wants many blacks and the hints' guesses share
-// many places): a place where their guesses have the same colour gives
-// both a black or neither, any other gives one of them at most. So of the
-// places left to both alike, at least (need i + need j - the other places
-// left to either) / 2 are blacks, and at most the fewer of the two needs:
-// beyond, s has no arrangement; at as many as those places, each is a
-// black. It reports whether it changed s, and false if s has no
-// arrangement. On four instances of 16 hints on 48 pegs over 20 colours,
-// each guess the code with half its pegs recoloured: 2.1 to 39 s without
-// it (1.9 to 9.2 million nodes, on the three that were counted), 22 to 350
-// ms with it (6,085 to 79,062 nodes); 40 pegs over 6 colours with 14 hints
-// 2.5 s to 0.5 ms. On random instances it cut 0 to 10% of the nodes and
-// doubled the time: it serves near guesses only.
+// pairRules applies to s the rule of two hints i and j, for guesses
+// near the code, where each hint wants many blacks and the guesses
+// share many places. A place where their guesses have the same colour
+// gives both a black or neither; any other gives one of them at most.
+// So of the places left to both alike, at least (need i + need j - the
+// other places left to either) / 2 are blacks, and at most the fewer of
+// the two needs. Beyond that, s has no arrangement; at as many as those
+// places, each is a black. It reports whether it changed s, and false
+// if s has no arrangement. On random instances it prunes little and
+// costs time, so it serves near guesses only. Measured in
+// docs/notes/mastermind-code.md#blacks-pairrules.
 func (b *blackFirst) pairRules(s *blackState) (changed, ok bool) {
 	for x, i := range s.active {
 		needI := int(s.need[i])
@@ -678,25 +672,16 @@ func (b *blackFirst) pairRules(s *blackState) (changed, ok bool) {
 }
 
 // mostShared returns the place, among places of hint i, where the most
-// hints' guesses have the colour of i's: where guesses agree with each
+// hints' guesses have the colour of i's. Where guesses agree with each
 // other they agree with the code (near it, or each consistent with the
-// hints before it, as a codebreaker's), so the likeliest black, and the
-// one that decides most hints either way. On guesses near the code (half
-// the pegs recoloured) of 48 to 64 pegs over 10 and 20 colours it cut the
-// nodes 2.6 to 4.2 times against the first place (1,273,463 to 346,647 on
-// 64 pegs over 20 colours); on a codebreaker's guesses (20 pegs over 12
-// colours, 12 to 18 hints) 0 to 40% (257,521 to 159,587 for 6
-// solutions); on random instances, where a guess seldom shares a colour,
-// 0 to 8% (one instance of 103 solutions 29%), at about the same time.
+// hints before it, as a codebreaker's), so this is the likeliest black,
+// and the one that decides most hints either way.
 //
 // Every hint whose guess has that colour at a place of i's is still
 // active (the colour is allowed there, so the hint has a place left and
 // propagate kept it), so the count is hintsAt's, with no pass over the
-// active hints: the same nodes on 227 codebreaker-like and random
-// instances of 16 and 20 pegs; whole processes on a codebreaker's 20 pegs
-// over 8 colours with 11 to 17 hints, best of five, same run: 307 to
-// 277-284 ms (44 codes), 401 to 367, 604 to 576, 152-156 to 140-142;
-// over 12 colours within 5%.
+// active hints. Measured in
+// docs/notes/mastermind-code.md#blacks-mostshared.
 func (b *blackFirst) mostShared(i int, places uint64) int {
 	best, most := 0, -1
 	for m := places; m != 0; m &= m - 1 {
@@ -837,19 +822,14 @@ func (b *blackFirst) measured(d int, yield func(mastermind.Code) bool) bool {
 // counted as lateSolveCost nodes.
 func (b *blackFirst) work() int { return b.nodes + lateSolveCost*b.relax.solves }
 
-// The relaxation turned on late (lateRelaxation): from 32,768 nodes and
-// 8,192 nodes a code; solved at the depths below whose nodes there is
-// work of lateSubtree nodes or more (relaxer.worth), a solve counted as
-// lateSolveCost nodes (a solve of 60 to 70 rows took 20 to 40 µs, a node
-// of the search 0.2), the work averaged over about the last lateAverage
-// nodes of the depth. With 131,072 nodes and 32,768 a code, the same
-// codes took 5 to 15% longer to find on some instances (2.3 s rather
-// than 2.0 for 1,168 codes of 23 pegs over 7 colours); with 16,384 and
-// 2,048, up to twice as long (0.15 s to 0.29 for 223 codes of 24 pegs
-// over 12 colours). A solve counted as 64 nodes with 128 below took the
-// 108 codes of 28 pegs over 12 colours 5.4 s rather than 4.1 (one core);
-// 256 with 1,024, 3.8 s, but the instances it pays on 5 to 20% longer
-// (24 codes of 24 pegs over 10 colours, 288 ms rather than 243).
+// The relaxation turned on late (lateRelaxation) starts once a search
+// has met relaxLateUnit nodes a code found, and at least lateFloor
+// times that. It is then solved at the depths below which there is work
+// of lateSubtree nodes or more, a solve counted as lateSolveCost nodes
+// and the work averaged over about the last lateAverage nodes of the
+// depth. Earlier or later starts, and other costs, made some instances
+// slower. Measured in
+// docs/notes/mastermind-code.md#blacks-relaxlateunit.
 const (
 	relaxLateUnit = 1 << 13
 	lateFloor     = 4

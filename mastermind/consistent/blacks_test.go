@@ -153,13 +153,13 @@ func (s *codeSet) add(c mastermind.Code) bool {
 	return true
 }
 
-// TestBlacksFirstWhereRelaxed: where the searches solve the relaxation
-// at their nodes, long codes are arranged blacks first with hints for at
-// least 2/5 of the pegs up to manyHintsRatio pegs a colour, whatever the
-// arrangements expected (each instance below expects more than
-// fewArrangements allows), and with hints for half the pegs beyond; where
-// it is not solved, or the hints are fewer, beyond manyHintsRatio by
-// positions (each instance expects more than fewBeyond allows).
+// TestBlacksFirstWhereRelaxed: where the searches solve the relaxation at
+// their nodes, long codes are arranged blacks first with hints for at least
+// 2/5 of the pegs up to manyHintsRatio pegs a colour, and with hints for
+// half the pegs beyond. That holds whatever the arrangements expected (each
+// instance below expects more than fewArrangements allows). Where it is not
+// solved, or the hints are fewer, codes beyond manyHintsRatio are arranged
+// by positions (each instance expects more than fewBeyond allows).
 func TestBlacksFirstWhereRelaxed(t *testing.T) {
 	r := rand.New(rand.NewPCG(29, 30))
 	for _, c := range []struct {
@@ -205,10 +205,11 @@ func TestBlacksFirstWhereRelaxed(t *testing.T) {
 
 // TestFewBeyond: codes of 20 to 23 pegs beyond manyHintsRatio pegs a
 // colour, with hints for half the pegs, are arranged blacks first with the
-// relaxation solved at the nodes exactly where their multiset expects
-// fewer than 10^relaxFewExpected arrangements, and by positions without it
-// elsewhere; from relaxDeepPegs, with hints for 2/5 to 1/2 of the pegs,
-// blacks first exactly where it expects fewer than 10^deepFewExpected.
+// relaxation solved at the nodes exactly where their multiset expects fewer
+// than 10^relaxFewExpected arrangements. Elsewhere they are arranged by
+// positions without it. From relaxDeepPegs, with hints for 2/5 to 1/2 of
+// the pegs, they are arranged blacks first exactly where the multiset
+// expects fewer than 10^deepFewExpected.
 func TestFewBeyond(t *testing.T) {
 	r := rand.New(rand.NewPCG(31, 32))
 	seen := map[bool]int{}

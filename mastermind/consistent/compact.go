@@ -69,11 +69,11 @@ type palette struct {
 }
 
 // compact returns in's compact instance and the palette back. Its colours
-// are the colours of in's guesses that the code may have, numbered from
-// 1 in order; then, if some guess is answered 0/0, one for the colours of
-// such guesses, which the code cannot have (with a guess of it alone
-// answered 0/0, so that no compact code has it); then, if some colour is
-// in no guess, other, standing for those. Where they would be as many as
+// are the colours of in's guesses that the code may have, numbered from 1
+// in order. Then, if some guess is answered 0/0, comes one for the colours
+// of such guesses, which the code cannot have (with a guess of it alone
+// answered 0/0, so that no compact code has it). Then, if some colour is in
+// no guess, comes other, standing for those. Where they would be as many as
 // in's, it returns in itself and no palette.
 func compact(in *mastermind.Instance) (*mastermind.Instance, *palette) {
 	guessed, excluded, n := compactColours(in)

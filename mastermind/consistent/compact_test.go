@@ -85,13 +85,13 @@ func TestCountTooMany(t *testing.T) {
 }
 
 // wideInstance returns n hints against a random secret of pegs pegs over
-// max colours, each guess one of the secret's colours at a random place
-// and, at the others, the next colours of a random order of them all (so
-// that the guesses have every colour, given pegs-1 times n of them at
-// least) and no answer 0/0 (a guess so answered rules its colours out, and
-// the compact instance has one colour for them all): the compact instance
-// has more than wordColours colours (prepare's wide problem). One answer
-// is altered (moveWhite) if alter is set. It returns the secret too.
+// max colours, whose compact instance has more than wordColours colours
+// (prepare's wide problem). Each guess has one of the secret's colours at a
+// random place and, at the others, the next colours of a random order of
+// them all, so that the guesses have every colour, given pegs-1 times n of
+// them at least. No answer is 0/0: a guess so answered rules its colours
+// out, and the compact instance has one colour for them all. One answer is
+// altered (moveWhite) if alter is set. It returns the secret too.
 func wideInstance(r *rand.Rand, max, pegs, n int, alter bool) (*mastermind.Instance, mastermind.Code) {
 	secret := randomCode(r, max, pegs)
 	order := r.Perm(max)
@@ -187,12 +187,12 @@ func TestWideLongCodes(t *testing.T) {
 	}
 }
 
-// TestNarrowedAgainstPlain: the plain search of each multiset over its
-// own colours (narrowed, as wide instances of long codes are solved)
-// finds the codes the plain search finds over all of them: instances of
-// 6 to 12 pegs over 5 to 40 colours, some over 30 or more with most
-// colours in no guess (the compact instance, which narrowed maps back
-// through), true or with a white made black.
+// TestNarrowedAgainstPlain: the plain search of each multiset over its own
+// colours (narrowed, as wide instances of long codes are solved) finds the
+// codes the plain search finds over all of them. The instances are of 6 to
+// 12 pegs over 5 to 40 colours, true or with a white made black; some are
+// over 30 or more with most colours in no guess (the compact instance,
+// which narrowed maps back through).
 func TestNarrowedAgainstPlain(t *testing.T) {
 	r := rand.New(rand.NewPCG(49, 50))
 	for i := range 200 {
@@ -218,11 +218,11 @@ func TestNarrowedAgainstPlain(t *testing.T) {
 }
 
 // TestWideLongCodesPlain: instances of more than wordPegs pegs over more
-// than wordColours colours, each guess the code with a quarter of its
-// pegs recoloured (a code of 40 colours, guesses of colours from 100 to
-// 255), each multiset arranged by the plain search over its own colours:
-// the code is the only one, or, with a white made black, there is none.
-// A code that may have wordColours colours at once is an error of Solve,
+// than wordColours colours, each multiset arranged by the plain search over
+// its own colours. Each guess is the code with a quarter of its pegs
+// recoloured (a code of 40 colours, guesses of colours from 100 to 255).
+// The code is the only one, or, with a white made black, there is none. A
+// code that may have wordColours colours at once is an error of Solve,
 // Count and WriteSolutions.
 func TestWideLongCodesPlain(t *testing.T) {
 	r := rand.New(rand.NewPCG(51, 52))

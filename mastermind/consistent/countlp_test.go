@@ -32,11 +32,11 @@ func multisetsWith(in *mastermind.Instance, relaxAfter int, plain bool) []string
 }
 
 // TestCountRelaxationAgainstSearch: the colour counts' search finds the
-// same multisets with the relaxation as without, solved from the first
-// node or from some way down the first path, on instances where it cuts
-// (many hints over many colours) and where it rarely does (few hints,
-// few colours), their answers true, with a black made white or the
-// reverse, or random; by the lanes' search and the plain one.
+// same multisets with the relaxation as without, solved from the first node
+// or from some way down the first path. The instances are where it cuts
+// (many hints over many colours) and where it rarely does (few hints, few
+// colours), their answers true, with a black made white or the reverse, or
+// random. Both the lanes' search and the plain one are checked.
 func TestCountRelaxationAgainstSearch(t *testing.T) {
 	r := rand.New(rand.NewPCG(41, 42))
 	cut := 0

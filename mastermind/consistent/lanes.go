@@ -2,8 +2,8 @@ package consistent
 
 // Both searches read every hint at each step. They keep the hints' small
 // counts (0 to wordPegs, below 128) in the bytes of words, eight hints a
-// word (the arrangements keep the pegs left of each colour alike, eight
-// colours a word), and work on a word at a time: the lanes of a word never
+// word, and work on a word at a time; the arrangements keep the pegs left
+// of each colour alike, eight colours a word. The lanes of a word never
 // carry into each other, as every byte stays below 128 or, in atLeast and
 // laneExcess, within 1 to 255.
 

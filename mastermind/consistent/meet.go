@@ -8,16 +8,16 @@ import (
 	"gamelab/internal/hugepage"
 )
 
-// Long codes over few colours are solved by meeting in the middle: every
-// assignment of the first half of the positions and every assignment of
-// the second half are listed once (few colours make both lists short
-// where the arrangement search, which meets the same dead ends again and
-// again deep in the code, is slow), each with its blacks for every hint
-// and its colour counts; two halves make a solution when their blacks add
-// up to every hint's and their colour counts to a multiset whose matches
-// are the hints'. Both are mixed-radix numbers (digit by digit, sums
-// never carry), so the first test is one lookup among the second halves
-// grouped by blacks, and the second one in the set of those multisets.
+// Long codes over few colours are solved by meeting in the middle. Every
+// assignment of the first half of the positions and every assignment of the
+// second half are listed once, each with its blacks for every hint and its
+// colour counts. Few colours make both lists short, where the arrangement
+// search, which meets the same dead ends again and again deep in the code,
+// is slow. Two halves make a solution when their blacks add up to every
+// hint's and their colour counts to a multiset whose matches are the
+// hints'. Both are mixed-radix numbers (digit by digit, sums never carry),
+// so the first test is one lookup among the second halves grouped by
+// blacks, and the second one in the set of those multisets.
 
 // meetLimit bounds the assignments of a half: beyond it the lists cost
 // more memory than the search costs time.

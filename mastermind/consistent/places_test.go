@@ -12,12 +12,12 @@ import (
 
 // pigeonhole returns an instance of pegs pegs whose code has one peg of
 // each of colours 1 to k, all in the first places places, and colours k+1
-// and k+2 in the others, half and half: hints answered with blacks alone
-// (a guess all of one colour), 0/0 (all of colour k+3, which the code
-// lacks) and 0/1 (a colour at the places from places on, k+3 before
-// them). With places < k it has no code: k colours of one peg each and
-// fewer places between them; two colours fill the others, so that no
-// place is left one colour, which a search would see at once.
+// and k+2 in the others, half and half. Its hints are answered with blacks
+// alone (a guess all of one colour), 0/0 (all of colour k+3, which the code
+// lacks) and 0/1 (a colour at the places from places on, k+3 before them).
+// With places < k it has no code: k colours of one peg each and fewer
+// places between them; two colours fill the others, so that no place is
+// left one colour, which a search would see at once.
 func pigeonhole(k, pegs, places int) *mastermind.Instance {
 	in, absent := fillers(k, pegs, 0)
 	for c := 1; c <= k; c++ {

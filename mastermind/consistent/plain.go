@@ -180,11 +180,10 @@ func (p *problem) narrowed(k *[mastermind.MaxColours + 1]int) (*problem, *[wordC
 // they agree with the code, and the place decides the most hints.
 //
 // The search changes one state in place and keeps what it changed on a
-// trail, undone on the way back: a copy of the state for each level, as
-// the search goes as many levels deep as the code has pegs and more, took
-// memory growing with the square of the pegs (8,000 pegs over 6 colours
-// with 2 hints: 934 MB for the first solutions; 65,536 pegs: 13 GB after a
-// minute, and none).
+// trail, undone on the way back. A copy of the state for each level, as the
+// search goes as many levels deep as the code has pegs and more, took
+// memory growing with the square of the pegs (13 GB after a minute for
+// 65,536 pegs: docs/notes/mastermind-code.md#plain-trail).
 type plainArranger struct {
 	*problem
 	s     plainState
@@ -300,15 +299,14 @@ func (a *plainArranger) setMay(q int, may uint64) {
 	a.count(q, may&^old, 1)
 }
 
-// count adds d (1 or -1) to open position q's counts for colours: open,
-// and the places of the hints whose guess has one of them there (read
-// from hintsWith, rather than every hint's guess at q: 0.75 to 0.85 times
-// the time on 34 guesses near the code of 72 to 96 pegs). Kept so,
-// the counts cost a pass over the hints a change rather than a pass over
-// every hint and position at every step of propagate, 70% of the time on
-// guesses of 96 pegs near the code: on 29 such instances of 72 and 80
-// pegs 0.71 times the CPU time (geometric mean), and the first codes of
-// 65,536 pegs with 2 hints after 19 s rather than 54.
+// count adds d (1 or -1) to open position q's counts for colours: open, and
+// the places of the hints whose guess has one of them there (read from
+// hintsWith, rather than every hint's guess at q: 0.75 to 0.85 times the
+// time on 34 guesses near the code of 72 to 96 pegs). Kept so, the counts
+// cost a pass over the hints a change rather than a pass over every hint
+// and position at every step of propagate, which had taken 70% of the time
+// on guesses of 96 pegs near the code
+// (docs/notes/mastermind-code.md#plain-counts).
 func (a *plainArranger) count(q int, colours uint64, d int) {
 	if colours == 0 {
 		return
@@ -624,13 +622,9 @@ func (a *plainArranger) propagate(s *plainState) bool {
 // whether it changed s, and false if s has no arrangement. A pass over
 // every two hints, it runs only where the other rules change nothing.
 //
-// Guesses each the code with half its pegs recoloured, a third or half as
-// many as pegs, true or with a white made black (no solution), 72 to 128
-// pegs over 6, 10 and 20 colours, two seeds each (96 instances, whole
-// processes, a niced trainer on both cores): none solved within 3 s
-// without the rule and the choice of place; 29 with them, in 0.07 to 2.9
-// s, all of 72 or 80 pegs (the rule alone: 29, most about half as fast,
-// one of them of 96 pegs).
+// Near the code, the rule and the choice of place decide whether instances
+// of 72 pegs and more are solved in seconds at all
+// (docs/notes/mastermind-code.md#plain-near).
 func (a *plainArranger) pairRules(s *plainState) (changed, ok bool) {
 	w := a.words
 	for i := range a.hints {

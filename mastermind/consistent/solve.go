@@ -19,18 +19,17 @@ import (
 
 // The solver works in two steps. The whites carry most of the information
 // when there are many colours, and they depend only on how many pegs of
-// each colour the code has: so it first enumerates the colour counts (a
-// multiset of pegs) whose matches with every guess (blacks plus whites,
-// the sum over colours of the smaller count) are the hints' — colour by
+// each colour the code has. So it first enumerates the colour counts (a
+// multiset of pegs) whose matches with every guess (blacks plus whites, the
+// sum over colours of the smaller count) are the hints'. It goes colour by
 // colour, each hint's matches so far bounded by what the colours left can
 // still add, each two hints' together (pairsFit), and all of them at once
 // by the linear relaxation (countlp.go) where the search runs long. Then,
-// for each such multiset, it arranges the pegs: over many colours, or
-// where few arrangements are expected (blacksFirst), by placing each
-// hint's blacks first (blacks.go), else position by position, keeping
-// each hint's blacks within what the pegs and positions left can still
-// give. An instance without solutions usually fails in the first step,
-// at once.
+// for each such multiset, it arranges the pegs: over many colours, or where
+// few arrangements are expected (blacksFirst), by placing each hint's
+// blacks first (blacks.go), else position by position, keeping each hint's
+// blacks within what the pegs and positions left can still give. An
+// instance without solutions usually fails in the first step, at once.
 
 // problem is an instance prepared for the search.
 type problem struct {
@@ -164,32 +163,14 @@ func prepare(in *mastermind.Instance) *problem {
 	return p
 }
 
-// Guesses near the code (their blacks at least nearBlacks times what a
-// random code would give them, a peg in max, or, over few colours, where
-// that many blacks are out of reach, at least nearShare of the way from
-// those to all pegs black; with nearHints hints or more; a codebreaker's
-// late guesses are so) leave each hint few places
-// to spare for its blacks. There the plain search's rules bind (a hint
-// with no slack takes its places; one whose colours have no room
-// elsewhere forces them on its places): such instances are arranged
-// blacks first with those rules too (countRules). On 72 instances of 16
-// to 48 pegs over 6 to 20 colours (a quarter or half of a code's pegs
-// recoloured, a third as many hints as pegs) the plain search took 0.44
-// times the word searches' time in the geometric mean (3.4 s in all
-// against 36.9; at 48 pegs over 20 colours 46 to 97 ms against 1.3 to
-// 3.0 s), and blacks first with the rules, on both cores, 7.2 s against
-// the plain search's 17.2 over 105 of 8 to 64 pegs (0.5 to 1.7 s against
-// 1.7 to 3.4 at 48 pegs over 6 and 10 colours, 33 to 49 ms against 43
-// to 132 over 20; a millisecond more on the smallest). On random instances (their blacks about pegs/max each)
-// the rules cost more than they prune, and with fewer hints near the
-// code, where solutions are many, the plain search is two to six times
-// slower a solution: both stay as they were. Over 3 to 5 colours, where
-// guesses with half their pegs recoloured give 2.5 times a random code's
-// blacks or less, nearShare took them near too: 24 such instances of 16
-// to 40 pegs with 4 hints or a third as many as pegs, the slowest five
-// 8.6 s, 4.3 s, 1.4 s, 621 and 388 ms before, 33, 2, 51, 5 and 2 ms
-// after; the rest within a few milliseconds either way (whole processes,
-// both cores busy with other work).
+// Guesses near the code leave each hint few places to spare for its
+// blacks. They give at least nearBlacks times the blacks a random code
+// would (a peg in max) or, over few colours, nearShare of the way from
+// there to all pegs black, and there are nearHints hints or more, as
+// with a codebreaker's late guesses. There the plain search's rules
+// bind, so such instances are arranged blacks first with those rules
+// too (countRules); on random instances the rules cost more than they
+// prune. Measured in docs/notes/mastermind-code.md#solve-near.
 const (
 	nearBlacks = 3
 	nearShare  = 0.4
@@ -427,23 +408,21 @@ func compareApart(a, b mastermind.Code, apartA, apartB []int32, delta []int) (sa
 }
 
 // Two hints bound each other's matches in the colour counts' search, as
-// pairsAgree bounds their answers, over the colours not yet counted: with L
-// pegs left for them, two hints wanting a and b matches from them need a+b ≤
-// L + Σ min(g, h), and a-b ≤ Σ max(0, g-h), over those colours, g and h the
-// pegs of each colour in the two guesses (a peg of a colour both guesses
-// have matches both only within the fewer of the two). Measured in
+// pairsAgree bounds their answers, over the colours not yet counted. With L
+// pegs left for them, two hints wanting a and b matches from them need a+b
+// ≤ L + Σ min(g, h), and a-b ≤ Σ max(0, g-h), over those colours, g and h
+// the pegs of each colour in the two guesses. A peg of a colour both
+// guesses have matches both only within the fewer of the two. Measured in
 // docs/notes/mastermind-code.md#solve-maxpairhints.
 const maxPairHints = 128
 
 // pairBound is what some colours can give two hints i > j together, in
-// three lanes of pairLane bits of a word, from the low end: both, the sum
-// of the fewer pegs of each colour in the two guesses, and iBeyond
-// (jBeyond), the sum of the pegs of i's guess beyond j's (j's beyond
-// i's). So a pair is checked with two additions and an and (pairLater),
-// where three comparisons took twice the time: whole solves, best of
-// five, the two alternating, 20 pegs over 60 colours with 60 hints 1.63 s
-// to 1.13, over 50 0.53 to 0.34 s, over 40 15 to 10 ms; 15 pegs over 168
-// colours with 75 hints 1.16 to 0.89 s; over 6 to 16 colours within 3%.
+// three lanes of pairLane bits of a word, from the low end. The lanes
+// are both (the sum of the fewer pegs of each colour in the two
+// guesses), iBeyond (the sum of the pegs of i's guess beyond j's) and
+// jBeyond (j's beyond i's). So a pair is checked with two additions and
+// an and (pairLater), twice as fast as three comparisons. Measured in
+// docs/notes/mastermind-code.md#solve-pairbound.
 type pairBound uint64
 
 // The lanes of pair bounds and of the sums checked against them: a lane
@@ -462,8 +441,8 @@ func packPair(both, iBeyond, jBeyond int) pairBound {
 	return pairBound(both | iBeyond<<pairLane | jBeyond<<(2*pairLane))
 }
 
-// pairLater and pairEarlier return what hint i wanting w, later (i > j)
-// or earlier (i < j) in a pair, adds to the pair's bounds: the sum of the
+// pairLater and pairEarlier return what hint i wanting w, later (i > j) or
+// earlier (i < j) in a pair, adds to the pair's bounds. The sum of the
 // bounds and both hints' words holds each slack plus pairTop, its slacks
 // being both + left - wi - wj, iBeyond - wi + wj and jBeyond - wj + wi.
 func pairLater(w, left int) uint64 {
@@ -537,27 +516,16 @@ func (p *problem) pairsFit(s int, w *pairWants) bool {
 	return true
 }
 
-// pairsFitAfter reports whether pairsFit(s+1, ...) holds, for the
-// matches wanted after n pegs of the s-th colour, given that it held for
-// those wanted before them (pairsFit(s, ...) with n more pegs left: the
-// colour counts' search checks every step so, and pairsAgree the root).
-// It looks only at the bounds the step can have broken. Two hints whose
-// guesses both lack the colour want what they wanted, of colours that
-// give what they gave: only the pegs left for their sum shrink, by n.
-// Over many colours each colour is in few guesses, and most of the pairs
-// are such: the colour counts' search of 15 pegs over 168 colours with
-// 75 hints took 1.1 s rather than 3.4 (a million steps; one of 11 pegs
-// over 241 colours with 88 hints 0.29 s rather than 1.07), in process,
-// best of five, the old check and this one alternating; of 32 other
-// wide instances of 8 to 16 pegs with 4 to 8 hints a peg, the 16 that
-// took more than 5 ms, 4 to 37 ms either way, 0.74 times the time in the
-// geometric mean (0.3 to 1.2). Where a colour is in more than a
-// third of the guesses (random guesses of 20 pegs over 40 colours), every
-// pair is looked at, as that is as fast there: on 36 instances of 16 and
-// 20 pegs over 40 to 60 colours with 3 or 5 hints a peg and 44 of 8 to
-// 24 pegs over 4 to 24 colours, whole solves, best of three, 0.97 times
-// the time in the geometric mean (2.9 s and 2.1 s to 2.5 and 1.6 over 60
-// colours).
+// pairsFitAfter reports whether pairsFit(s+1, ...) holds for the
+// matches wanted after n pegs of the s-th colour, given that it held
+// for those wanted before them. The colour counts' search checks every
+// step so, and pairsAgree the root. It looks only at the bounds the
+// step can have broken: two hints whose guesses both lack the colour
+// want what they wanted, and only the pegs left for their sum shrink,
+// by n. Over many colours most pairs are such; where a colour is in
+// more than a third of the guesses, every pair is looked at, which is
+// as fast there. Measured in
+// docs/notes/mastermind-code.md#solve-pairsfitafter.
 func (p *problem) pairsFitAfter(s, n int, want []int, left int, w *pairWants) bool {
 	w.set(want[:p.pairHints], left)
 	touched := p.touched[s]
@@ -663,17 +631,17 @@ func sameMask(a, b mastermind.Code, mask []uint64) {
 	}
 }
 
-// colourOrder returns the order in which the multisets' search chooses
-// the colours' counts (from index 1; index 0 is 0), given byColour[c][i],
-// the pegs of colour c in hint i's guess. A hint is settled once every
-// colour of its guess has its count, and a hint settled early prunes
-// early: so the order takes the hint whose guess has the fewest colours
-// not yet taken (of those, the one wanting the fewest matches) and
-// appends those colours, the ones it has most of first (ties: the
-// heavier in weight), until every guess's colours are taken; the colours
-// of no guess come last. On 32 instances of 10 to 16 pegs over 12 to 20
-// colours this visits 342,038 nodes against 715,257 taking the colours by
-// weight alone (one core: 26 ms in all against 51).
+// colourOrder returns the order in which the multisets' search chooses the
+// colours' counts (from index 1; index 0 is 0), given byColour[c][i], the
+// pegs of colour c in hint i's guess. A hint is settled once every colour
+// of its guess has its count, and a hint settled early prunes early. So the
+// order takes the hint whose guess has the fewest colours not yet taken (of
+// those, the one wanting the fewest matches) and appends those colours, the
+// ones it has most of first (ties: the heavier in weight). It goes on until
+// every guess's colours are taken; the colours of no guess come last. On 32
+// instances of 10 to 16 pegs over 12 to 20 colours this visits 342,038
+// nodes against 715,257 taking the colours by weight alone (one core: 26 ms
+// in all against 51).
 func colourOrder(byColour [][]int, weight []float64, matches []int) []int {
 	max := len(byColour) - 1
 	byWeight := make([]int, max)
@@ -956,16 +924,16 @@ func shares[N uint8 | int, K counts[N]](k *K, full []int, extra int, yield func(
 // arranger places the pegs of one multiset, position by position.
 //
 // For each hint it keeps need, the blacks still wanted, and slack, how many
-// more than those the positions left could still give: the sum over
-// colours of the smaller of the pegs left and the guess's positions left
-// of that colour, less need. A peg of colour c at position p takes one
-// from need of the hints whose guess has c there (slack stays), and from
-// the slack of each other hint i one for each of: its guess's colour g at
-// p had no more positions left than pegs (P[g] ≤ L[g]: a position lost to
-// g), and c had no more pegs left than the guess's positions (L[c] ≤ P[c]:
-// a peg of c lost to a non-black). A placement is possible while no need
-// and no slack falls below zero; only the hints with need 0 or slack 0 or
-// 1 can stop one, so only those are looked at for every colour.
+// more than those the positions left could still give: the sum over colours
+// of the smaller of the pegs left and the guess's positions left of that
+// colour, less need. A peg of colour c at position p takes one from need of
+// the hints whose guess has c there (slack stays). From the slack of each
+// other hint i it takes one for each of these: its guess's colour g at p
+// had no more positions left than pegs (P[g] ≤ L[g]: a position lost to g),
+// and c had no more pegs left than the guess's positions (L[c] ≤ P[c]: a
+// peg of c lost to a non-black). A placement is possible while no need and
+// no slack falls below zero; only the hints with need 0 or slack 0 or 1 can
+// stop one, so only those are looked at for every colour.
 //
 // Need, slack and lost are kept a byte a hint (lanes.go), so that placing
 // a peg updates eight hints a word operation; the positions left of each
@@ -1726,11 +1694,11 @@ func parallel[R any](ctx context.Context, in *mastermind.Instance, work func(a *
 	return context.Cause(ctx) // names the signal that stopped it, if one did
 }
 
-// pendingResults is how many results may wait for done, shared among the
-// workers: for WriteSolutions blocks of outputBlock bytes, 32 MB in all.
-// Queues of 4 MB a worker lost 10-20% of the speed of writing tens of
-// millions of codes on two cores, the worker of a later job waiting
-// while the earlier one's codes were written.
+// pendingResults is how many results may wait for done, shared among
+// the workers: for WriteSolutions, blocks of outputBlock bytes, 32 MB
+// in all. Smaller queues kept the worker of a later job waiting while
+// the earlier one's codes were written. Measured in
+// docs/notes/mastermind-code.md#solve-pendingresults.
 const pendingResults = 512
 
 // Count returns the number of codes that agree with the hints, counted on
@@ -1794,12 +1762,12 @@ func addCount(a, b int) int {
 // number. It gives up with ctx's error when ctx is done.
 func WriteSolutions(ctx context.Context, w io.Writer, in *mastermind.Instance) (int, error) {
 	bw := bufio.NewWriterSize(w, 1<<16)
-	// Each job formats its codes into blocks of a fixed size, handed to
-	// the writer as they fill and back once written for the next to
-	// fill: the text of millions of codes passes through the same few
-	// blocks, where a buffer a job, grown by doubling, took fresh memory
-	// for all of it, and its page faults and collections cost as much as
-	// the search (and a job of a billion codes all the machine's memory).
+	// Each job formats its codes into blocks of a fixed size, handed to the
+	// writer as they fill and back once written for the next to fill. So
+	// the text of millions of codes passes through the same few blocks. A
+	// buffer a job, grown by doubling, took fresh memory for all of it: its
+	// page faults and collections cost as much as the search, and a job of
+	// a billion codes took all the machine's memory.
 	room := codeRoom(in.Pegs())
 	free := make(chan []byte, pendingResults+2*runtime.GOMAXPROCS(0))
 	block := func() []byte {

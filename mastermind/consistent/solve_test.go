@@ -368,10 +368,10 @@ func TestPairLanes(t *testing.T) {
 }
 
 // BenchmarkPairsFit checks the bounds of every two of 60 hints of 20 pegs
-// over 60 colours (1,770 pairs), and pairsFitAfter those a count of the
-// first colour in at most a third of the guesses can change (where the
-// two cost about the same: below, pairsFitAfter costs less), with the
-// root's wants: the check each step of the colour counts' search makes.
+// over 60 colours (1,770 pairs), with the root's wants: the check each step
+// of the colour counts' search makes. BenchmarkPairsFitAfter checks those a
+// count of the first colour in at most a third of the guesses can change,
+// where the two cost about the same (below, pairsFitAfter costs less).
 func BenchmarkPairsFit(b *testing.B) {
 	in := randomInstance(rand.New(rand.NewPCG(57, 58)), 60, 20, 60)
 	p := prepareAs(in, false)
@@ -421,11 +421,11 @@ func pairsFitSlowly(p *problem, s int, want []int, left int) bool {
 	return true
 }
 
-// TestPairsFitAfter: after a step of the colour counts' search from
-// matches wanted that pass every pair's bounds, pairsFitAfter, which
-// looks at the pairs the step can have broken, says what pairsFit, which
-// looks at them all, says: small instances over up to 40 colours (where
-// most colours are in few guesses, and some in many), random wants and
+// TestPairsFitAfter: after a step of the colour counts' search from matches
+// wanted that pass every pair's bounds, pairsFitAfter, which looks at the
+// pairs the step can have broken, says what pairsFit, which looks at them
+// all, says. The instances are small, over up to 40 colours (where most
+// colours are in few guesses, and some in many), with random wants and
 // every count of the colour.
 func TestPairsFitAfter(t *testing.T) {
 	r := rand.New(rand.NewPCG(25, 26))

@@ -158,29 +158,26 @@ func (s *stateSet) add(h uint64) {
 	s.used = append(s.used, uint32(i))
 }
 
-// deadCache remembers states a search found dead, lossily: a table of
-// state hashes, each in the one slot its hash picks, where a state takes
-// the place of the one before it. A state forgotten is searched again. A
-// set of every dead state (the multisets' search of a long code over many
-// colours finds 100,000 of them) grows to megabytes of fresh pages and
-// misses the cache on most probes, for hits that are rare and mostly of
-// recent states: the cache made that search about twice as fast on many
-// hints, and at most 10% slower on two or three. It grows from minDead
-// slots as states are added, up to maxDead; clear forgets everything at
-// once by changing the salt mixed into each hash.
+// deadCache remembers states a search found dead, lossily: a table of state
+// hashes, each in the one slot its hash picks, where a state takes the
+// place of the one before it. A state forgotten is searched again. A set of
+// every dead state (the multisets' search of a long code over many colours
+// finds 100,000 of them) grows to megabytes of fresh pages and misses the
+// cache on most probes, for hits that are rare and mostly of recent states.
+// The cache made that search about twice as fast on many hints, and at most
+// 10% slower on two or three. It grows from minDead slots as states are
+// added, up to maxDead; clear forgets everything at once by changing the
+// salt mixed into each hash.
 type deadCache struct {
 	slots []uint64 // fold(hash ^ salt), 0 when free
 	adds  int      // states added since the table last grew
 	salt  uint64
 }
 
-// The sizes of a deadCache: the largest, 32 KB, fits a core's first-level
-// data cache. At 64K slots (512 KB) the colour counts' search of 32
-// instances of 10 to 16 pegs over 12 to 20 colours took 27-36 ms in
-// process against 23 at 4K, and as a fresh process's memory, at 15-18 µs a
-// page fault here, the table's growth cost 16x20x16 s0 about 230 faults
-// (46-51 ms against 40-41); the longest searches took as long (30 pegs of
-// 20 colours with 16 hints: 2.0-3.3 s against 2.0-2.4).
+// The sizes of a deadCache: the largest, 32 KB, fits a core's
+// first-level data cache. Larger tables were slower, in the searches
+// and in the page faults of their growth. Measured in
+// docs/notes/mastermind-code.md#stateset-deadcache.
 const (
 	minDead = 1 << 10
 	maxDead = 1 << 12

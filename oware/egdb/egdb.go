@@ -8,10 +8,10 @@
 // C(n+11, 11) ways of putting n seeds in twelve houses. Levels are built
 // from 1 seed up: a capture leads to a smaller level, already known; moves
 // without a capture stay in the level and are solved by iterating the
-// level's values until none changes. The iteration starts from the value
-// a cycle gives under Abapa (each side takes its own row) and runs at most
-// MaxSweeps times: every value forced without a repetition (a capture
-// sequence, the feeding rule, a side that runs out of moves) is exact; a
+// level's values until none changes. The iteration starts from the value a
+// cycle gives under Abapa (each side takes its own row) and runs at most
+// MaxSweeps times. Every value forced without a repetition (a capture
+// sequence, the feeding rule, a side that runs out of moves) is exact. A
 // position whose best play goes round without captures gets what the rules
 // give where the cycle is cut, an estimate of the repetition rule.
 package egdb

@@ -338,20 +338,13 @@ func readRecords(r io.Reader, w [][]atomic.Uint32) error {
 
 // touch writes to every page of w, on a goroutine of its own, and
 // returns a function that waits for it to end: for the files of one
-// stream (readStream), which one goroutine decodes. The weights are fresh
-// memory, which the kernel maps a page at a time as it is first written,
-// and those faults were a third of the decoding goroutine's time; another
-// core takes them far faster than the decoder writes, so it stays ahead:
-// the engine's start with a network of 900,000 games in two stages went
-// from 3.5 to 2.4 s. Adding 0 writes the page and leaves a weight the
-// decoder stored as it was. Pages no weight of the file falls in are
-// made resident too (that engine: 445 MB at most, 536 with this; a
-// network of 20,000 games in one stage, 162 and 274 MB): handing the
-// decoded weights to another goroutine to store, which faults in only
-// the pages written, took 3.3-3.5 s, too little of the gain to keep.
-// Segments are decoded on every core, which leaves none for touch: with
-// it the engine's start took 1.90-1.96 s, without 1.76-1.81 (before the
-// weights took huge pages, which cut the faults' cost further).
+// stream (readStream), which one goroutine decodes. The weights are
+// fresh memory, which the kernel maps a page at a time as it is first
+// written; another core takes those faults far faster than the decoder
+// writes, so it stays ahead. Adding 0 writes the page and leaves a
+// weight the decoder stored as it was. Segments decoded on every core
+// leave no core for touch, so they do without it. Measured in
+// docs/notes/2048-code.md#ntuple-touch.
 func touch(w [][]atomic.Uint32) (wait func()) {
 	done := make(chan struct{})
 	go func() {

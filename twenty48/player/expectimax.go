@@ -55,62 +55,25 @@ type Budget struct {
 
 // The levels the command line names.
 var (
-	// Fast plays quickly: four moves deep at least, and further where
-	// few cells are empty, as far as the chance of a line of spawns stays
+	// Fast plays quickly: four moves deep at least, and further where few
+	// cells are empty, as far as the chance of a line of spawns stays
 	// above 3%. Bounding the search by chance rather than by depth spends
 	// it where games are lost: with many empty cells it stays shallow,
-	// with few it looks up to eight moves ahead. Σ max tile / 2048 = 633
-	// and 589 over 100 games (seeds 5 and 7) at 0.13-0.16 CPU-seconds per
-	// 10,000 points (since the transposition table's fixes, 610 per 100
-	// over the first 50 of seed 5 at 0.106, where before them 538 at
-	// 0.148); 467 and 481 at 0.09 before the heuristic's weights were
-	// tuned at this level; the former rule (two to four moves by the
-	// number of distinct tiles, pruning at 0.1%) made 352 at 0.141.
+	// with few it looks up to eight moves ahead. Measured in
+	// docs/notes/2048-code.md#expectimax-fast.
 	Fast = Budget{MinDepth: 4, MaxDepth: 8, DepthOffset: 0, MinProbability: 0.03}
 	// Strong bounds its search by chance too, as far as 0.1%: six to
-	// twelve moves ahead. 16384 in 14 of 20 games (seed 101) at 8.7
-	// CPU-seconds per 10,000 points; the former rule (three to seven
-	// moves by the number of distinct tiles, pruning at 0.01%) made 16384
-	// in 1 of 6 games at 9.6, where this one made it in the 3 it played
-	// in the same time. (Those with the heuristic's former weights; with
-	// the present ones, 16384 in 8 of the first 10 games of seed 101,
-	// where the former made 6, and one 32768, at 10.9; in 19 of 20 games
-	// of seed 102, one 32768, at 11.8. With the transposition table's
-	// slots fixed and its entries shared and kept to their depth, the same
-	// 20 games: 16384 in 18, 32768 in 2, at 13.0; seed 103, 10 games:
-	// 16384 in all, no 32768, at 10.7. With the children's slots read
-	// ahead, the same moves at 10-13% less: seed 104, 10 games, 16384 in
-	// 9, 32768 in 1, at 10.2.)
+	// twelve moves ahead. It makes 16384 in most games, at about ten
+	// CPU-seconds per 10,000 points. Measured in
+	// docs/notes/2048-code.md#expectimax-strong.
 	Strong = Budget{MinDepth: 6, MaxDepth: 12, DepthOffset: 0, MinProbability: 0.001}
 	// FastNetwork and StrongNetwork are the levels with a trained network,
-	// which rate a position by the network plus a tenth of the heuristic
-	// (figures with a network of 311,145 games by temporal coherence).
-	// Fast: three moves deep, Σ max tile / 2048 = 662 over 100 games of
-	// seed 5 at 0.09 CPU-seconds per 10,000 points (the heuristic's fast
-	// level, same run: 604 at 0.092). Strong: five to six moves deep,
-	// 16384 in 31 of 40 games (the first 10 of seeds 101 and 203, 20 of
-	// 202), two 32768, mean score 310,000, at 4.1-4.4; four to five moves
-	// deep 28 of the same 40, none, 289,000, at 0.9-1.1; three moves deep
-	// 30, none, 281,000, at 0.1: past three moves depth buys score and the
-	// odd 32768 rather than 16384s. The network alone gained little from
-	// depth: on seed 202, 16384 in 29 of 100 games two moves deep, 37
-	// three; with the heuristic's tenth, three moves deep, 30 of 40 (a
-	// fifth: 29). A constant added to the network's ratings instead, to
-	// make a lost board cost more, gained nothing (seed 201, three moves
-	// deep: 16384 in 9 and 5 of 20 games for 50,000 and 200,000, in 6
-	// with nothing added, in 15 with the heuristic's tenth):
-	// the tables know what loses games better than a network trained for
-	// hours on two cores. The same network trained on to 477,267 games:
-	// strong, 16384 in all of 30 games (the first 10 of seeds 101, 202
-	// and 203), 32768 in 6, at 3.8-4.5 CPU-seconds per 10,000 points
-	// (with 311,145 games, 101's and 203's: 13 and 1). Six to twelve
-	// moves deep, as the heuristic's strong level, costs more than its
-	// budget of 15. With 802,354 games, deeper searches within it bought
-	// nothing measurable: 32768 in 5 of 20 games (the first 10 of seeds
-	// 101 and 203) six to seven moves deep (7.6-8.2 CPU-seconds), in 4
-	// five to six (3.4-3.5); two moves deeper once a 16384 is on the
-	// board, where games are lost, in 2 of 101's 10, as five to six did
-	// (9.9).
+	// which rate a position by the network plus a tenth of the heuristic.
+	// Fast looks three moves deep, strong five to six. Past three moves,
+	// depth buys score and the odd 32768 rather than more 16384s; the
+	// heuristic's tenth adds what the network, trained for hours, knows
+	// less well: what loses games. Measured in
+	// docs/notes/2048-code.md#expectimax-network-levels.
 	FastNetwork   = Budget{MinDepth: 3, MaxDepth: 3, DepthOffset: 6, MinProbability: 0.01, HeuristicWeight: 0.1}
 	StrongNetwork = Budget{MinDepth: 5, MaxDepth: 6, DepthOffset: 5, MinProbability: 0.001, HeuristicWeight: 0.1}
 )
@@ -330,15 +293,15 @@ func distinct(b twenty48.Board) int {
 	return n
 }
 
-// table is a transposition table of chance nodes, shared by the searches
-// of the root moves without a lock: open addressing over a power-of-two
-// array, entries marked by the generation of the search that wrote them,
-// so clearing costs nothing. An entry is two words, the board's key (the
-// board exclusive-or its data) and its data, so that a reader meeting an
-// entry half written by another goroutine sees a key that fits no board
-// it looks for; and 16 bytes, so that a probe costs one cache miss: the
-// table is larger than the nearest caches, and its misses are what a
-// deep search waits on.
+// table is a transposition table of chance nodes, shared by the searches of
+// the root moves without a lock: open addressing over a power-of-two array,
+// entries marked by the generation of the search that wrote them, so
+// clearing costs nothing. An entry is two words, the board's key (the board
+// exclusive-or its data) and its data, so that a reader meeting an entry
+// half written by another goroutine sees a key that fits no board it looks
+// for. It is 16 bytes, so that a probe costs one cache miss: the table is
+// larger than the nearest caches, and its misses are what a deep search
+// waits on.
 //
 // An entry answers only for searches about as deep as its own or
 // shallower: as many moves to go or fewer, and a line reaching it at most
@@ -382,11 +345,10 @@ const (
 // docs/notes/2048-code.md#expectimax-mintablesize.
 const minTableSize, maxTableSize = 1 << 16, 1 << 18
 
-// Its entries are asked for in huge pages (from 2 MiB): probes land
-// anywhere in the table, and in 4 KiB pages each also waited on a walk
-// of the page tables at times (the strong level's search of 300 late
-// boards on one core, the same moves: 8.5 s against 9.1 with tables
-// grown to 16 MiB, median of three; 7.7 s against 7.9 at 4 MiB).
+// newTable's entries are asked for in huge pages: probes land anywhere
+// in the table, and in small pages each may also wait on a walk of the
+// page tables. Measured in
+// docs/notes/2048-code.md#expectimax-hugepages.
 func newTable(size int) *table {
 	return &table{entries: hugepage.Slice[entry](size), mask: uint64(size - 1), shift: uint8(64 - bits.Len(uint(size-1))), cur: 1}
 }

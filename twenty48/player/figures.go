@@ -10,9 +10,9 @@ import (
 
 // Figures derives from a 2048 benchmark report what its users compare: the
 // specification's sum of max tile / 2048 (not capped at 1), the share of
-// games reaching each tile from 2048, the mean and median score, the
-// time per 10,000 points and the moves per second (time summed over the
-// games, which each use every core for their root moves).
+// games reaching each tile from 2048, and the mean and median score. It
+// adds the time per 10,000 points and the moves per second, the time summed
+// over the games, which each use every core for their root moves.
 func Figures(r *bench.Report) []bench.Figure {
 	var sum, score, moves float64
 	var elapsed time.Duration

@@ -272,7 +272,7 @@ func TestRelaxesAtNodes(t *testing.T) {
 		{6, 24, 10, true},
 		{6, 24, 200, true},
 	} {
-		p := &problem{pegs: tc.pegs, hints: tc.hints, max: tc.max}
+		p := &problem{hintTables: hintTables{pegs: tc.pegs, hints: tc.hints, max: tc.max}}
 		if got := p.relaxesAtNodes(); got != tc.want {
 			t.Errorf("%d pegs over %d colours, %d hints: %v, want %v", tc.pegs, tc.max, tc.hints, got, tc.want)
 		}

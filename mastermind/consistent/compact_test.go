@@ -130,7 +130,7 @@ func TestWideAgainstBruteForce(t *testing.T) {
 			max, pegs, hints = 66+r.IntN(3), 3, 40
 		}
 		in, _ := wideInstance(r, max, pegs, hints, i%2 == 1)
-		if !prepare(in).wide {
+		if !prepare(in).wide() {
 			continue
 		}
 		wide++
@@ -153,7 +153,7 @@ func TestWideLongCodes(t *testing.T) {
 		max, pegs := 70+r.IntN(mastermind.MaxColours-69), 8+r.IntN(5)
 		in, secret := wideInstance(r, max, pegs, pegs*(3+r.IntN(4)), i%2 == 1)
 		p := prepare(in)
-		if !p.wide {
+		if !p.wide() {
 			continue
 		}
 		var got []mastermind.Code
@@ -199,14 +199,14 @@ func TestNarrowedAgainstPlain(t *testing.T) {
 		max, pegs := 5+r.IntN(36), 6+r.IntN(7)
 		in := alteredInstance(r, max, pegs, pegs/2+r.IntN(pegs), i%2 == 1)
 		p := prepare(in)
-		p.plain = true
+		p.mode = plainSearch
 		var want []mastermind.Code
 		p.solve(func(c mastermind.Code) bool { want = append(want, slices.Clone(c)); return len(want) <= 20_000 })
 		if len(want) > 20_000 {
 			continue
 		}
 		p = prepare(in)
-		p.plain, p.wide = true, true
+		p.mode = widePlainSearch
 		var got []mastermind.Code
 		if err := p.solve(func(c mastermind.Code) bool { got = append(got, slices.Clone(c)); return true }); err != nil {
 			t.Fatalf("instance %d: %v", i, err)
@@ -243,7 +243,7 @@ func TestWideLongCodesPlain(t *testing.T) {
 				break
 			}
 		}
-		if !prepare(in).wide {
+		if !prepare(in).wide() {
 			t.Fatalf("instance %d: not wide", i)
 		}
 		var got []mastermind.Code

@@ -153,8 +153,8 @@ func (p *problem) narrowed(k *[mastermind.MaxColours + 1]int) (*problem, *[wordC
 		}
 		return rank[c]
 	}
-	q := &problem{pegs: p.pegs, max: int(absent), hints: p.hints, guess: make([][]uint8, p.hints), blacks: p.blacks,
-		near: p.near, plain: true, stop: p.stop, palette: pal, at: make([]uint8, len(p.at))}
+	q := &problem{hintTables: hintTables{mode: plainSearch, pegs: p.pegs, max: int(absent), hints: p.hints, guess: make([][]uint8, p.hints), blacks: p.blacks,
+		near: p.near, palette: pal, at: make([]uint8, len(p.at))}, stop: p.stop}
 	for i, g := range p.guess {
 		q.guess[i] = make([]uint8, len(g))
 		for x, c := range g {

@@ -174,7 +174,7 @@ func TestNear(t *testing.T) {
 	r := rand.New(rand.NewPCG(37, 38))
 	for range 100 {
 		max, pegs := 6+r.IntN(15), 8+r.IntN(41)
-		if p := prepare(nearCode(r, max, pegs, nearHints+r.IntN(pegs))); !p.near || !p.blacksFirst(new([wordColours + 1]uint8)) || p.plain {
+		if p := prepare(nearCode(r, max, pegs, nearHints+r.IntN(pegs))); !p.near || !p.blacksFirst(new([wordColours + 1]uint8)) || p.plain() {
 			t.Fatalf("%d pegs over %d colours near the code: not blacks first with the count rules", pegs, max)
 		}
 		if prepare(nearCode(r, max, pegs, nearHints-1)).near {

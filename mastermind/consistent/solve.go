@@ -31,11 +31,68 @@ import (
 // blacks within what the pegs and positions left can still give. An
 // instance without solutions usually fails in the first step, at once.
 
-// problem is an instance prepared for the search.
+// problem is an instance prepared for the searches: what every search
+// reads of the hints (hintTables), the tables of the colour counts' search
+// (countTables) and those of the arrangements' searches in words
+// (arrangeTables), which prepare makes only where those searches run.
 type problem struct {
+	hintTables
+	countTables
+	arrangeTables
+	stop *atomic.Bool // set when the caller gives up: the search unwinds
+	// fail, if set by the jobs' search (widePlainJobs), is why it
+	// stopped short: the solve fails.
+	fail error
+}
+
+// hintTables is what every search reads of the instance: the hints, by
+// hint and by position, and how its codes are searched for.
+type hintTables struct {
+	mode             searchMode
 	pegs, max, hints int
 	guess            [][]uint8 // by hint
 	blacks, matches  []int     // wanted, by hint
+	// near is set for guesses near the code (near): the multisets are
+	// arranged blacks first, with the count rules (countRules).
+	near bool
+	// at[p*hints+i] is hint i's guess's colour at position p.
+	at []uint8
+	// clash is set when a hint's answer is one no code gives, or two
+	// hints' answers cannot hold together (answersPossible, pairsAgree):
+	// there are no jobs.
+	clash bool
+	// palette, if not nil, maps the colours of this compact instance back
+	// onto those of the instance over more colours it stands for.
+	palette *palette
+}
+
+// searchMode is how a problem's codes are searched for.
+type searchMode uint8
+
+const (
+	// wordSearch enumerates the colour counts, then arranges each
+	// multiset, in words of a byte a hint (or meets in the middle).
+	wordSearch searchMode = iota
+	// plainSearch is for codes longer than wordPegs (plain.go).
+	plainSearch
+	// wideSearch is for a compact instance over more than wordColours
+	// colours: its multisets are arranged blacks first, which holds
+	// colours by their rank in the multiset (wideJobs).
+	wideSearch
+	// widePlainSearch is for both: each multiset is arranged by the
+	// plain search over its own colours (widePlainJobs).
+	widePlainSearch
+)
+
+// plain reports whether p's codes are too long for the word searches.
+func (p *problem) plain() bool { return p.mode == plainSearch || p.mode == widePlainSearch }
+
+// wide reports whether p is over too many colours for the word searches'
+// tables, which hold sets of colours in words.
+func (p *problem) wide() bool { return p.mode == wideSearch || p.mode == widePlainSearch }
+
+// countTables are the colour counts' search's.
+type countTables struct {
 	// order lists the colours in the order multisets choose their counts
 	// (from index 1); of the s-th, count[s] holds the number of pegs of
 	// each hint's guess of that colour, and after[s] of the colours after
@@ -60,11 +117,14 @@ type problem struct {
 	touched    [][]int32
 	touchedSet []uint64
 	pairWords  int
-	// near is set for guesses near the code (near): the multisets are
-	// arranged blacks first, with the count rules (countRules).
-	near bool
-	// at[p*hints+i] is hint i's guess's colour at position p.
-	at []uint8
+	// relaxAfter is how many nodes the colour counts' search visits
+	// before it solves its relaxation (countLP), or negative for never.
+	relaxAfter int
+}
+
+// arrangeTables are the arrangements' searches': by positions and blacks
+// first, in words, and the relaxation's settings.
+type arrangeTables struct {
 	// The arrangements' tables, a byte a hint in lanes words a row
 	// (lanes.go): from[(q*(max+1)+c)*lanes:][:lanes] holds the number
 	// of positions from q on where each hint's guess has colour c, and
@@ -99,23 +159,6 @@ type problem struct {
 	// guess has colour c at position p: what a peg c there takes from the
 	// name of the state.
 	wBlacks []uint64
-	stop    *atomic.Bool // set when the caller gives up: the search unwinds
-	// fail, if set by the jobs' search (widePlainJobs), is why it
-	// stopped short: the solve fails.
-	fail error
-	// clash is set when a hint's answer is one no code gives, or two
-	// hints' answers cannot hold together (answersPossible, pairsAgree):
-	// there are no jobs.
-	clash bool
-	// plain is set when the plain search (plain.go) solves p: the word
-	// searches' tables (lanes, hashing words) are not made.
-	plain bool
-	// wide is set for a compact instance over more than wordColours
-	// colours: its multisets are arranged blacks first (wideJobs), which
-	// holds colours by their rank in the multiset, or in the plain search
-	// over their own colours (widePlainJobs); the positions' search's
-	// tables, which hold sets of colours in words, are not made.
-	wide bool
 	// The hints by place (hintsByPlace) and the places two guesses agree
 	// (pairPlaces), each made once for every worker's search.
 	byPlaceOnce            sync.Once
@@ -129,17 +172,11 @@ type problem struct {
 	// relaxArrangements says where the searches of arrangements solve
 	// their relaxation (relaxes).
 	relaxArrangements relaxMode
-	// relaxAfter is how many nodes the colour counts' search visits
-	// before it solves its relaxation (countLP), or negative for never.
-	relaxAfter int
 	// relaxLate is the unit of lateRelaxation: a multiset's blacks-first
 	// search that has met relaxLate times as many nodes as codes found
 	// and one, and at least lateFloor times it, solves its relaxation
 	// from there on where it pays.
 	relaxLate int
-	// palette, if not nil, maps the colours of this compact instance back
-	// onto those of the instance over more colours it stands for.
-	palette *palette
 	// shut[c] holds the places hints answered with no blacks shut colour c
 	// out of; shutColours the colours with any, to seat first
 	// (places.go).
@@ -195,7 +232,20 @@ func near(in *mastermind.Instance) bool {
 // for the word searches, which take codes of up to wordPegs.
 func prepareAs(in *mastermind.Instance, plain bool) *problem {
 	n := len(in.Hints)
-	p := &problem{pegs: in.Pegs(), max: in.Max, hints: n, guess: make([][]uint8, n), blacks: make([]int, n), matches: make([]int, n), plain: plain, relaxAfter: countRelaxAfter, relaxLate: relaxLateUnit, wide: in.Max > wordColours, stop: new(atomic.Bool)}
+	p := &problem{
+		hintTables:    hintTables{pegs: in.Pegs(), max: in.Max, hints: n, guess: make([][]uint8, n), blacks: make([]int, n), matches: make([]int, n)},
+		countTables:   countTables{relaxAfter: countRelaxAfter},
+		arrangeTables: arrangeTables{relaxLate: relaxLateUnit},
+		stop:          new(atomic.Bool),
+	}
+	switch wide := in.Max > wordColours; {
+	case plain && wide:
+		p.mode = widePlainSearch
+	case plain:
+		p.mode = plainSearch
+	case wide:
+		p.mode = wideSearch
+	}
 	byColour := make([][]int, in.Max+1) // byColour[c][i]: pegs of colour c in hint i's guess
 	for c := range byColour {
 		byColour[c] = make([]int, n)
@@ -241,7 +291,7 @@ func prepareAs(in *mastermind.Instance, plain bool) *problem {
 	}
 	p.want = packLanes(p.matches)
 	p.shutPlaces()
-	if !p.wide {
+	if !p.wide() {
 		p.zobristTables()
 		p.laneTables()
 	}
@@ -1441,15 +1491,14 @@ func (p *problem) jobs(yield func(job) bool) {
 	if p.clash {
 		return
 	}
-	if p.plain && p.wide {
+	switch p.mode {
+	case widePlainSearch:
 		p.widePlainJobs(yield)
 		return
-	}
-	if p.plain {
+	case plainSearch:
 		p.plainJobs(yield)
 		return
-	}
-	if p.wide {
+	case wideSearch:
 		p.wideJobs(yield)
 		return
 	}

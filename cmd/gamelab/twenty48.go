@@ -302,8 +302,8 @@ func (c *twenty48TrainCmd) Run(e *env) error {
 	if err != nil {
 		return err
 	}
-	if trained < player.NetworkGames {
-		fmt.Fprintf(e.Stderr, "the player takes the network from %d games of training on (%d to go; --network takes it now)\n", player.NetworkGames, player.NetworkGames-trained)
+	if note := player.TrainingNote(trained); note != "" {
+		fmt.Fprintln(e.Stderr, note)
 	}
 	return progress.WriteCurve(e.Stdout)
 }

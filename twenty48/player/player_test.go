@@ -435,3 +435,12 @@ func TestSuiteFiles(t *testing.T) {
 		t.Errorf("a file of no boards: %v", err)
 	}
 }
+
+func TestTrainingNote(t *testing.T) {
+	if note := TrainingNote(NetworkGames - 10); !strings.Contains(note, "10 to go") {
+		t.Errorf("short of NetworkGames: %q", note)
+	}
+	if note := TrainingNote(NetworkGames); note != "" {
+		t.Errorf("at NetworkGames: %q", note)
+	}
+}

@@ -74,3 +74,13 @@ func Select(dir cache.Dir, name, budget string, rating Rating) (Selection, error
 	s.Options.Budget, err = ParseBudget(budget, s.Options.Network != nil)
 	return s, err
 }
+
+// TrainingNote says, after a training run that left the network trained
+// over trained games, whether the default player takes it yet: "" once
+// it does, else how many games are to go.
+func TrainingNote(trained int64) string {
+	if trained >= NetworkGames {
+		return ""
+	}
+	return fmt.Sprintf("the player takes the network from %d games of training on (%d to go; --network takes it now)", NetworkGames, NetworkGames-trained)
+}

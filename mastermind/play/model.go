@@ -357,7 +357,11 @@ func (m *Model) makeKey(msg tea.KeyMsg) tea.Cmd {
 	case len(s) == 1 && s[0] >= '0' && s[0] <= '0'+byte(m.opts.Pegs):
 		*value = int(s[0] - '0')
 		m.field = 1 - m.field
-	case key.Matches(msg, Keys.Left), key.Matches(msg, Keys.Right), s == "tab":
+	case key.Matches(msg, Keys.Left):
+		m.field = 0
+	case key.Matches(msg, Keys.Right):
+		m.field = 1
+	case s == "tab":
 		m.field = 1 - m.field
 	case key.Matches(msg, Keys.Up):
 		*value = min(*value+1, m.opts.Pegs)

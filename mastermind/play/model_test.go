@@ -24,6 +24,9 @@ var (
 	down  = tea.KeyMsg{Type: tea.KeyDown}
 	enter = tea.KeyMsg{Type: tea.KeyEnter}
 	back  = tea.KeyMsg{Type: tea.KeyBackspace}
+	up    = tea.KeyMsg{Type: tea.KeyUp}
+	left  = tea.KeyMsg{Type: tea.KeyLeft}
+	right = tea.KeyMsg{Type: tea.KeyRight}
 )
 
 // send hands msgs to m's Update one by one (several runes in one message
@@ -158,6 +161,29 @@ func TestMaking(t *testing.T) {
 	send(m, back)
 	if len(m.hints()) != 0 {
 		t.Errorf("⌫ left %d hints", len(m.hints()))
+	}
+}
+
+// TestAnswerKeys: the keys the footer names set the answer typed: a digit
+// sets the field and moves on, ← and → go to blacks and whites, ↑ and ↓
+// change the field's value.
+func TestAnswerKeys(t *testing.T) {
+	for _, tc := range []struct {
+		keys []tea.Msg
+		want mastermind.Answer
+	}{
+		{[]tea.Msg{tuitest.Runes("1"), right, tuitest.Runes("1")}, mastermind.Answer{Blacks: 1, Whites: 1}},
+		{[]tea.Msg{tuitest.Runes("2"), tuitest.Runes("1")}, mastermind.Answer{Blacks: 2, Whites: 1}},
+		{[]tea.Msg{right, tuitest.Runes("3"), left, tuitest.Runes("1")}, mastermind.Answer{Blacks: 1, Whites: 3}},
+		{[]tea.Msg{up, up, right, up, down, up}, mastermind.Answer{Blacks: 2, Whites: 1}},
+	} {
+		m := newModel()
+		send(m, down, enter)
+		send(m, tc.keys...)
+		send(m, enter)
+		if len(m.answers) != 1 || m.answers[0].Answer != tc.want {
+			t.Errorf("%v: answers %+v, want %v", tc.keys, m.answers, tc.want)
+		}
 	}
 }
 

@@ -17,7 +17,11 @@ func TestSeed(t *testing.T) {
 		t.Errorf("games seeded %d, %d; want 7, 8", first, second)
 	}
 	none := SeedOf(nil)
-	if none.Given || none.Rand(1).Uint64() == none.Rand(1).Uint64() || none.Next() == none.Next() {
+	a, b := none.Rand(1), none.Rand(1)
+	if none.Given || a.Uint64() == b.Uint64() {
 		t.Error("fresh sessions drew alike")
+	}
+	if first, second := none.Next(), none.Next(); first == second {
+		t.Errorf("fresh games seeded alike: %d", first)
 	}
 }

@@ -1494,14 +1494,18 @@ func (p *problem) jobs(yield func(job) bool) {
 	switch p.mode {
 	case widePlainSearch:
 		p.widePlainJobs(yield)
-		return
 	case plainSearch:
 		p.plainJobs(yield)
-		return
 	case wideSearch:
 		p.wideJobs(yield)
-		return
+	case wordSearch:
+		p.wordJobs(yield)
 	}
+}
+
+// wordJobs calls yield with the jobs of the word searches: each multiset
+// of the colour counts' search, or the halves of a meeting in the middle.
+func (p *problem) wordJobs(yield func(job) bool) {
 	m := meetFor(p)
 	if m == nil {
 		p.multisetJobs(yield)

@@ -197,10 +197,46 @@ type Progress interface {
 	Finish()
 }
 
+// pendingBatch is the outcomes a worker has not yet handed over, which
+// the collector takes itself from a worker it has stopped waiting for.
+type pendingBatch struct {
+	mu    sync.Mutex
+	batch []Outcome
+}
+
+// add appends o and returns how many outcomes are held.
+func (b *pendingBatch) add(o Outcome) int {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.batch = append(b.batch, o)
+	return len(b.batch)
+}
+
+// len returns how many outcomes are held.
+func (b *pendingBatch) len() int {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return len(b.batch)
+}
+
+// take returns the outcomes held and holds none, with room for size.
+func (b *pendingBatch) take(size int) []Outcome {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	batch := b.batch
+	b.batch = make([]Outcome, 0, size)
+	return batch
+}
+
+// stopGrace is how long a cancelled run waits for the games under way.
+const stopGrace = 500 * time.Millisecond
+
 // Run plays the games of cfg's shard, each on a Player made by newPlayer
 // (once per worker), and returns the report. It stops at the first error
 // or when ctx is done; it then returns the report of the games finished so
-// far (incomplete) with what went wrong.
+// far (incomplete) with what went wrong, without waiting more than
+// stopGrace for games under way.
+
 func Run(ctx context.Context, cfg Config, newPlayer func() (Player, error), progress Progress) (*Report, error) {
 	if cfg.Games < 1 {
 		return nil, fmt.Errorf("%d games: a run needs at least one", cfg.Games)
@@ -229,8 +265,13 @@ func Run(ctx context.Context, cfg Config, newPlayer func() (Player, error), prog
 		// that few are played past the verdict.
 		batchSize, results = 1, make(chan []Outcome)
 	}
+	// abandoned is closed when the run stops waiting for games still
+	// under way after it was cancelled; the collector then takes the
+	// outcomes each worker holds (pending) and the workers drop the rest.
+	abandoned := make(chan struct{})
+	pending := make([]pendingBatch, workers)
 	var wg sync.WaitGroup
-	for range workers {
+	for w := range workers {
 		wg.Go(func() {
 			p, err := newPlayer()
 			if err != nil {
@@ -240,14 +281,19 @@ func Run(ctx context.Context, cfg Config, newPlayer func() (Player, error), prog
 			if c, ok := p.(io.Closer); ok {
 				defer c.Close()
 			}
-			batch := make([]Outcome, 0, batchSize)
+			held := &pending[w]
+			held.batch = make([]Outcome, 0, batchSize)
 			flushed := time.Now()
 			// The collector drains results until every worker is done, so
 			// a flush never blocks for good, and a game finished as the
 			// run is cancelled is still reported.
 			flush := func() {
-				results <- batch
-				batch, flushed = make([]Outcome, 0, batchSize), time.Now()
+				batch := held.take(batchSize)
+				select {
+				case results <- batch:
+				case <-abandoned:
+				}
+				flushed = time.Now()
 			}
 			for !stop.Load() && ctx.Err() == nil {
 				k := int(next.Add(1) - 1)
@@ -259,12 +305,11 @@ func Run(ctx context.Context, cfg Config, newPlayer func() (Player, error), prog
 					cancel(err)
 					return
 				}
-				batch = append(batch, o)
-				if len(batch) >= batchSize || time.Since(flushed) >= batchTime {
+				if n := held.add(o); n >= batchSize || time.Since(flushed) >= batchTime {
 					flush()
 				}
 			}
-			if len(batch) > 0 {
+			if held.len() > 0 {
 				flush()
 			}
 		})
@@ -274,16 +319,35 @@ func Run(ctx context.Context, cfg Config, newPlayer func() (Player, error), prog
 	start, cpuStart := time.Now(), processCPU()
 	outcomes := make([]Outcome, 0, len(games))
 	stopped := false
-	for batch := range results {
-		for _, o := range batch {
-			outcomes = append(outcomes, o)
-			if progress != nil {
-				progress.Update(len(outcomes), len(games))
+	// Once the run is cancelled (an interrupt, a player that failed), the
+	// games under way have stopGrace to end: a player that does not watch
+	// the context must not hold the run, and the process, past it.
+	cancelled, grace := ctx.Done(), (<-chan time.Time)(nil)
+collect:
+	for {
+		select {
+		case batch, ok := <-results:
+			if !ok {
+				break collect
 			}
-			if !stopped && cfg.Enough != nil && cfg.Enough(outcomes) {
-				stopped = true
-				stop.Store(true)
+			for _, o := range batch {
+				outcomes = append(outcomes, o)
+				if progress != nil {
+					progress.Update(len(outcomes), len(games))
+				}
+				if !stopped && cfg.Enough != nil && cfg.Enough(outcomes) {
+					stopped = true
+					stop.Store(true)
+				}
 			}
+		case <-cancelled:
+			cancelled, grace = nil, time.After(stopGrace)
+		case <-grace:
+			close(abandoned)
+			for w := range pending {
+				outcomes = append(outcomes, pending[w].take(0)...)
+			}
+			break collect
 		}
 	}
 	if progress != nil {

@@ -178,6 +178,30 @@ func TestRunStopsOnCancel(t *testing.T) {
 	}
 }
 
+// TestRunLeavesStuckGames: a cancelled run reports the games finished
+// without waiting for a game under way whose player does not watch the
+// context.
+func TestRunLeavesStuckGames(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	release := make(chan struct{})
+	defer close(release)
+	stuck := PlayerFunc(func(_ context.Context, g Game) (Outcome, error) {
+		if g.Index == 3 {
+			cancel()
+			<-release // never looks at ctx
+		}
+		return Outcome{Values: []float64{1}}, nil
+	})
+	start := time.Now()
+	r, err := Run(ctx, Config{Games: 10, Metrics: pips, Workers: 1}, func() (Player, error) { return stuck, nil }, nil)
+	if !errors.Is(err, context.Canceled) || r == nil || len(r.Outcomes) != 3 {
+		t.Errorf("report %v, error %v; want the 3 games before the stuck one", r, err)
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("the run waited %v for a stuck game", d)
+	}
+}
+
 func TestParseShard(t *testing.T) {
 	tests := []struct {
 		in   string

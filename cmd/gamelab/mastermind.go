@@ -8,6 +8,7 @@ import (
 	"gamelab/internal/bench"
 	"gamelab/internal/cmdline"
 	"gamelab/internal/tui"
+	"gamelab/mastermind"
 	"gamelab/mastermind/breaker"
 	"gamelab/mastermind/consistent"
 	mmplay "gamelab/mastermind/play"
@@ -25,7 +26,7 @@ type mastermindCmd struct {
 type mastermindPlayCmd struct {
 	Pegs     int          `default:"${mmpegs}" help:"Pegs of a code: 1 to ${mmmaxpegs}."`
 	Colors   int          `default:"${mmcolours}" help:"Colours: 2 to ${mmmaxcolours}."`
-	Rows     int          `default:"${mmrows}" help:"Guesses you may make."`
+	Rows     int          `default:"${mmrows}" help:"Guesses you may make: 1 to ${mmmaxrows}."`
 	Seed     *uint64      `help:"Seed of the secrets, to play the same games again."`
 	Strategy strategyName `default:"${strategy}" help:"The codebreaker that guesses your codes: ${strategies}."`
 }
@@ -33,11 +34,11 @@ type mastermindPlayCmd struct {
 func (c *mastermindPlayCmd) Validate() error {
 	switch {
 	case c.Pegs < 1 || c.Pegs > mmplay.MaxPegs:
-		return fmt.Errorf("--pegs %d: 1 to %d", c.Pegs, mmplay.MaxPegs)
+		return fmt.Errorf("--pegs %d: want 1 to %d", c.Pegs, mmplay.MaxPegs)
 	case c.Colors < 2 || c.Colors > mmplay.MaxColours:
-		return fmt.Errorf("--colors %d: 2 to %d", c.Colors, mmplay.MaxColours)
-	case c.Rows < 1:
-		return fmt.Errorf("--rows %d: want at least one", c.Rows)
+		return fmt.Errorf("--colors %d: want 2 to %d", c.Colors, mmplay.MaxColours)
+	case c.Rows < 1 || c.Rows > mmplay.MaxRows:
+		return fmt.Errorf("--rows %d: want 1 to %d", c.Rows, mmplay.MaxRows)
 	}
 	return nil
 }
@@ -62,9 +63,25 @@ func playMastermind(e *env, c *mastermindPlayCmd) error {
 	return e.Play(mmplay.New(opts), "mastermind play")
 }
 
+// shapeFlags are the shape of the codes a codebreaker breaks.
+type shapeFlags struct {
+	Pegs   int `default:"${mmpegs}" help:"Pegs of a code: 1 to ${mmbreakerpegs}."`
+	Colors int `default:"${mmcolours}" help:"Colours to choose from: 1 to ${mmmaxcolors}."`
+}
+
+// check reports a shape the codebreakers do not play.
+func (f shapeFlags) check() error {
+	switch {
+	case f.Pegs < 1 || f.Pegs > breaker.MaxPegs:
+		return fmt.Errorf("--pegs %d: want 1 to %d", f.Pegs, breaker.MaxPegs)
+	case f.Colors < 1 || f.Colors > mastermind.MaxColours:
+		return fmt.Errorf("--colors %d: want 1 to %d", f.Colors, mastermind.MaxColours)
+	}
+	return nil
+}
+
 type mastermindBenchCmd struct {
-	Pegs     int             `default:"${mmpegs}" help:"Pegs of a code."`
-	Colors   int             `default:"${mmcolours}" help:"Colours to choose from."`
+	shapeFlags
 	Strategy strategyName    `default:"${strategy}" help:"Codebreaker: ${strategies}."`
 	Games    int             `help:"Games to play (default: every secret once; over ${mmallsecrets} secrets, ${mmsampled} drawn from --seed, unless a strategy tree plays them)."`
 	Seed     uint64          `default:"1" help:"Base seed of the secrets, when not every one is played."`
@@ -73,8 +90,11 @@ type mastermindBenchCmd struct {
 }
 
 func (c *mastermindBenchCmd) Validate() error {
-	if c.Games < 0 {
-		return fmt.Errorf("--games %d: want at least one", c.Games)
+	if err := c.check(); err != nil {
+		return err
+	}
+	if err := checkGames(c.Games, true); err != nil {
+		return err
 	}
 	return c.Check(c.Workers)
 }
@@ -134,11 +154,12 @@ func (c *mastermindBenchCmd) Run(e *env) error {
 }
 
 type mastermindEngineCmd struct {
-	Pegs     int          `default:"${mmpegs}" help:"Pegs of a code."`
-	Colors   int          `default:"${mmcolours}" help:"Colours to choose from."`
+	shapeFlags
 	Strategy strategyName `default:"${strategy}" help:"Codebreaker: ${strategies}."`
 	Seed     uint64       `default:"1" help:"Seed of the first game, for codebreakers that draw at random (the next games take the seeds after it)."`
 }
+
+func (c *mastermindEngineCmd) Validate() error { return c.check() }
 
 func (c *mastermindEngineCmd) Run(e *env) error {
 	_, _, b, err := c.Strategy.make(e, c.Pegs, c.Colors) // interruptible itself

@@ -72,8 +72,8 @@ type nerdleBenchCmd struct {
 }
 
 func (c *nerdleBenchCmd) Validate() error {
-	if c.Games < 0 {
-		return fmt.Errorf("--games %d: want a positive number", c.Games)
+	if err := checkGames(c.Games, true); err != nil {
+		return err
 	}
 	if c.Rows < 1 {
 		return fmt.Errorf("--rows %d: want a positive number", c.Rows)

@@ -125,8 +125,8 @@ func (c *owareMatchCmd) Validate() error {
 		}
 	}
 	switch {
-	case c.Games < 1:
-		return fmt.Errorf("--games %d: want at least one", c.Games)
+	case c.Games < 1 || 2*c.Games > bench.MaxGames:
+		return fmt.Errorf("--games %d: want 1 to %d pairs of games", c.Games, bench.MaxGames/2)
 	case c.MoveTime <= 0:
 		return fmt.Errorf("--movetime %v: want a positive time, such as 100ms", time.Duration(c.MoveTime))
 	case c.Opening < 0:

@@ -57,8 +57,8 @@ type pddBenchCmd struct {
 
 func (c *pddBenchCmd) Validate() error {
 	switch {
-	case c.Games < 1:
-		return fmt.Errorf("--games %d: want at least one", c.Games)
+	case checkGames(c.Games, false) != nil:
+		return checkGames(c.Games, false)
 	case c.MaxTurns < 1:
 		return fmt.Errorf("--max-turns %d: want at least one", c.MaxTurns)
 	}

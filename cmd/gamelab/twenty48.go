@@ -219,8 +219,10 @@ type twenty48BenchCmd struct {
 }
 
 func (c *twenty48BenchCmd) Validate() error {
-	if c.Games != nil && *c.Games < 1 {
-		return fmt.Errorf("--games %d: want at least one", *c.Games)
+	if c.Games != nil {
+		if err := checkGames(*c.Games, false); err != nil {
+			return err
+		}
 	}
 	if _, err := player.StopExponent(c.StopAt); err != nil {
 		return fmt.Errorf("--stop-at %w", err)

@@ -120,13 +120,27 @@ func ParseShard(s string) (Shard, error) {
 	return sh, nil
 }
 
-// Games returns the indices of the games of a run of total games in s.
-func (s Shard) Games(total int) []int {
-	var out []int
-	for i := s.Index; i < total; i += s.Count {
-		out = append(out, i)
+// Size returns how many of a run's total games are in s.
+func (s Shard) Size(total int) int {
+	if s.Index >= total {
+		return 0
 	}
-	return out
+	return (total - s.Index + s.Count - 1) / s.Count
+}
+
+// Game returns the index in the whole run of s's k-th game.
+func (s Shard) Game(k int) int { return s.Index + k*s.Count }
+
+// MaxGames is the most games a run plays: each keeps its outcome in
+// memory, and ten million take a few gigabytes at most.
+const MaxGames = 10_000_000
+
+// CheckGames reports whether a run of n games can be played.
+func CheckGames(n int) error {
+	if n < 1 || n > MaxGames {
+		return fmt.Errorf("%d games: want 1 to %d", n, MaxGames)
+	}
+	return nil
 }
 
 // Config describes a run.
@@ -238,18 +252,18 @@ const stopGrace = 500 * time.Millisecond
 // stopGrace for games under way.
 
 func Run(ctx context.Context, cfg Config, newPlayer func() (Player, error), progress Progress) (*Report, error) {
-	if cfg.Games < 1 {
-		return nil, fmt.Errorf("%d games: a run needs at least one", cfg.Games)
+	if err := CheckGames(cfg.Games); err != nil {
+		return nil, err
 	}
 	if cfg.Shard.Count == 0 {
 		cfg.Shard = Whole
 	}
-	games := cfg.Shard.Games(cfg.Games)
+	games := cfg.Shard.Size(cfg.Games)
 	workers := cfg.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	workers = max(1, min(workers, len(games)))
+	workers = max(1, min(workers, games))
 
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
@@ -297,10 +311,10 @@ func Run(ctx context.Context, cfg Config, newPlayer func() (Player, error), prog
 			}
 			for !stop.Load() && ctx.Err() == nil {
 				k := int(next.Add(1) - 1)
-				if k >= len(games) {
+				if k >= games {
 					break
 				}
-				o, err := play(ctx, p, GameFor(cfg, games[k]))
+				o, err := play(ctx, p, GameFor(cfg, cfg.Shard.Game(k)))
 				if err != nil {
 					cancel(err)
 					return
@@ -317,7 +331,7 @@ func Run(ctx context.Context, cfg Config, newPlayer func() (Player, error), prog
 	go func() { wg.Wait(); close(results) }()
 
 	start, cpuStart := time.Now(), processCPU()
-	outcomes := make([]Outcome, 0, len(games))
+	outcomes := make([]Outcome, 0, min(games, 1<<16))
 	stopped := false
 	// Once the run is cancelled (an interrupt, a player that failed), the
 	// games under way have stopGrace to end: a player that does not watch
@@ -333,7 +347,7 @@ collect:
 			for _, o := range batch {
 				outcomes = append(outcomes, o)
 				if progress != nil {
-					progress.Update(len(outcomes), len(games))
+					progress.Update(len(outcomes), games)
 				}
 				if !stopped && cfg.Enough != nil && cfg.Enough(outcomes) {
 					stopped = true
@@ -353,10 +367,10 @@ collect:
 	if progress != nil {
 		progress.Finish()
 	}
-	outcomes = inOrder(outcomes, cfg.Shard, len(games))
+	outcomes = inOrder(outcomes, cfg.Shard, games)
 	r := &Report{Config: cfg, Wall: time.Since(start), CPU: processCPU() - cpuStart, Workers: workers, Outcomes: outcomes}
-	if len(outcomes) < len(games) && !stopped {
-		return r, fmt.Errorf("benchmark stopped after %d of %d games: %w", len(outcomes), len(games), context.Cause(ctx))
+	if len(outcomes) < games && !stopped {
+		return r, fmt.Errorf("benchmark stopped after %d of %d games: %w", len(outcomes), games, context.Cause(ctx))
 	}
 	return r, nil
 }

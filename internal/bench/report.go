@@ -372,7 +372,7 @@ func (r *Report) WriteSummary(w io.Writer) error {
 	switch {
 	case r.Config.Shard != Whole && r.Config.Shard.Count > 0:
 		games += fmt.Sprintf(" (shard %v of %d)", r.Config.Shard, r.Config.Games)
-		if n := len(r.Config.Shard.Games(r.Config.Games)); s.Games < n {
+		if n := r.Config.Shard.Size(r.Config.Games); s.Games < n {
 			games += fmt.Sprintf(", incomplete: %d of its %d", s.Games, n)
 		}
 	case !r.Complete():

@@ -148,10 +148,20 @@ func NewSpace(pegs, max int) (*Space, error) {
 	return s, nil
 }
 
-// checkShape reports whether pegs pegs over max colours make a game.
+// MaxPegs is the longest code the codebreakers break: past 20 pegs a
+// sampling codebreaker's guesses take from seconds to hours each (24 pegs
+// of 6 colours: no game in two minutes), where at 20 they take a fraction
+// of a second.
+const MaxPegs = 20
+
+// checkShape reports whether pegs pegs over max colours make a game the
+// codebreakers play.
 func checkShape(pegs, max int) error {
 	if pegs < 1 || max < 1 {
 		return fmt.Errorf("%d pegs of %d colours: want at least one peg and one colour", pegs, max)
+	}
+	if pegs > MaxPegs {
+		return fmt.Errorf("%d pegs: the codebreakers break codes of 1 to %d pegs", pegs, MaxPegs)
 	}
 	if max > mastermind.MaxColours {
 		return fmt.Errorf("%d colours: want at most %d", max, mastermind.MaxColours)

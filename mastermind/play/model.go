@@ -44,6 +44,7 @@ type Options struct {
 const (
 	MaxPegs    = 8
 	MaxColours = 9
+	MaxRows    = 30
 )
 
 type screen int
@@ -109,7 +110,7 @@ func New(opts Options) *Model {
 	if opts.Colours < 2 || opts.Colours > MaxColours {
 		opts.Colours = mastermind.DefaultColours
 	}
-	if opts.Rows < 1 {
+	if opts.Rows < 1 || opts.Rows > MaxRows {
 		opts.Rows = mastermind.DefaultRows
 	}
 	if opts.Profile == nil {

@@ -115,7 +115,7 @@ func (c *Client) Search(ctx context.Context, g *oware.Game, limits search.Limits
 	c.send("%s", PositionCommand{Start: g.Start(), Moves: g.Moves()})
 	command := GoCommand{Depth: limits.Depth, MoveTime: limits.MoveTime}
 	if command == (GoCommand{}) {
-		command.Depth = search.ClassicDepth // a search without limits would never answer
+		command.Depth = search.ClassicDepth // the engine's own default may be to search until stop
 	}
 	c.send("%s", command)
 	// Cancelling the search tells the engine to stop; it answers bestmove.

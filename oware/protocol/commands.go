@@ -76,13 +76,19 @@ func (c PositionCommand) Game(rules oware.Rules) (*oware.Game, error) {
 	return g, nil
 }
 
-// GoCommand is "go": the limits of a search. With none of them set the
-// search runs until stop (go infinite).
+// GoCommand is "go": the limits of a search. Infinite searches until
+// stop; without it a search always ends, at DefaultMoveTime if no limit
+// is given.
 type GoCommand struct {
 	Depth    int
 	MoveTime time.Duration
 	Clock    [2]time.Duration // time left to South (wtime) and North (btime)
+	Clocked  [2]bool          // which sides' time was given
+	Infinite bool
 }
+
+// DefaultMoveTime is the time of a search given no limit.
+const DefaultMoveTime = time.Second
 
 // String formats the command, in whole milliseconds.
 func (c GoCommand) String() string {
@@ -93,26 +99,36 @@ func (c GoCommand) String() string {
 	if c.MoveTime > 0 {
 		line += " movetime " + strconv.FormatInt(c.MoveTime.Milliseconds(), 10)
 	}
-	if c.Clock[oware.South] > 0 {
+	if c.Clocked[oware.South] {
 		line += " wtime " + strconv.FormatInt(c.Clock[oware.South].Milliseconds(), 10)
 	}
-	if c.Clock[oware.North] > 0 {
+	if c.Clocked[oware.North] {
 		line += " btime " + strconv.FormatInt(c.Clock[oware.North].Milliseconds(), 10)
 	}
-	if line == "go" {
+	if c.Infinite {
 		line += " infinite"
 	}
 	return line
 }
 
-// parseGo reads the words after "go". It ignores the limits UCI has that
-// an Oware search does without (increments, moves to go, nodes).
+// parseGo reads the words after "go". It ignores the clock's increments
+// and moves to go, which the clock's share already allows for, and
+// refuses what it cannot honour (a node count), so that every go it
+// takes ends unless it says infinite.
 func parseGo(args []string) (GoCommand, error) {
 	var c GoCommand
 	for i := 0; i < len(args); i++ {
 		key := args[i]
 		if key == "infinite" {
+			c.Infinite = true
 			continue
+		}
+		switch key {
+		case "depth", "movetime", "wtime", "stime", "btime", "ntime", "winc", "binc", "movestogo":
+		case "nodes", "mate", "searchmoves", "ponder":
+			return c, fmt.Errorf("go %s: not supported; limit the search by depth, movetime, wtime and btime, or infinite", key)
+		default:
+			return c, fmt.Errorf("go: unknown limit %q (depth, movetime, wtime, btime, infinite)", key)
 		}
 		if i+1 >= len(args) {
 			return c, fmt.Errorf("go %s needs a value", key)
@@ -122,29 +138,37 @@ func parseGo(args []string) (GoCommand, error) {
 			return c, fmt.Errorf("go %s: %q is not a whole number of 0 or more", key, args[i+1])
 		}
 		i++
+		ms := time.Duration(n) * time.Millisecond
 		switch key {
 		case "depth":
-			c.Depth = min(n, search.MaxDepth)
+			if n < 1 || n > search.MaxDepth {
+				return c, fmt.Errorf("go depth %d: want 1 to %d", n, search.MaxDepth)
+			}
+			c.Depth = n
 		case "movetime":
-			c.MoveTime = time.Duration(n) * time.Millisecond
+			if n < 1 {
+				return c, fmt.Errorf("go movetime 0: want 1 millisecond or more")
+			}
+			c.MoveTime = ms
 		case "wtime", "stime":
-			c.Clock[oware.South] = time.Duration(n) * time.Millisecond
+			c.Clock[oware.South], c.Clocked[oware.South] = ms, true
 		case "btime", "ntime":
-			c.Clock[oware.North] = time.Duration(n) * time.Millisecond
-		case "winc", "binc", "movestogo", "nodes":
-		default:
-			return c, fmt.Errorf("go: unknown limit %q (depth, movetime, wtime, btime, infinite)", key)
+			c.Clock[oware.North], c.Clocked[oware.North] = ms, true
 		}
 	}
 	return c, nil
 }
 
 // Limits returns the search's limits for side to move: its clock, if it
-// has one and no time per move is set, spread over 30 moves.
+// has one and no time per move is set, spread over 30 moves; with no
+// limit at all, and not infinite, DefaultMoveTime.
 func (c GoCommand) Limits(toMove oware.Side) search.Limits {
 	limits := search.Limits{Depth: c.Depth, MoveTime: c.MoveTime}
-	if left := c.Clock[toMove]; limits.MoveTime == 0 && left > 0 {
-		limits.MoveTime = max(left/30, time.Millisecond)
+	if c.Clocked[toMove] && limits.MoveTime == 0 {
+		limits.MoveTime = max(c.Clock[toMove]/30, time.Millisecond)
+	}
+	if limits == (search.Limits{}) && !c.Infinite {
+		limits.MoveTime = DefaultMoveTime
 	}
 	return limits
 }

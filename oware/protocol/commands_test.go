@@ -20,7 +20,8 @@ func TestCommandsRoundTrip(t *testing.T) {
 			t.Errorf("%q read back as %v, %v", c.String(), back, err)
 		}
 	}
-	for _, c := range []GoCommand{{}, {Depth: 8}, {MoveTime: 250 * time.Millisecond}, {Depth: 3, Clock: [2]time.Duration{time.Second, 2 * time.Second}}} {
+	for _, c := range []GoCommand{{}, {Depth: 8}, {MoveTime: 250 * time.Millisecond}, {Infinite: true},
+		{Depth: 3, Clock: [2]time.Duration{time.Second, 2 * time.Second}, Clocked: [2]bool{true, true}}, {Clocked: [2]bool{true, false}}} {
 		back, err := parseGo(strings.Fields(c.String())[1:])
 		if err != nil || back != c {
 			t.Errorf("%q read back as %+v, %v", c.String(), back, err)
@@ -45,15 +46,42 @@ func TestCommandsRoundTrip(t *testing.T) {
 	}
 }
 
+// TestGoAlwaysEnds: every go but go infinite has limits, and what cannot
+// be honoured is refused.
+func TestGoAlwaysEnds(t *testing.T) {
+	for line, want := range map[string]search.Limits{
+		"go":                   {MoveTime: DefaultMoveTime},
+		"go winc 100 binc 100": {MoveTime: DefaultMoveTime},
+		"go wtime 0 btime 0":   {MoveTime: time.Millisecond},
+		"go wtime 3000":        {MoveTime: 100 * time.Millisecond},
+		"go btime 3000":        {MoveTime: DefaultMoveTime}, // South to move
+		"go depth 5":           {Depth: 5},
+		"go infinite":          {},
+	} {
+		c, err := parseGo(strings.Fields(line)[1:])
+		if got := c.Limits(oware.South); err != nil || got != want {
+			t.Errorf("%q: limits %+v, %v; want %+v", line, got, err, want)
+		}
+	}
+	for _, line := range []string{"go depth 0", "go depth 65", "go movetime 0", "go nodes 100", "go mate 3", "go depth", "go speed 3"} {
+		if c, err := parseGo(strings.Fields(line)[1:]); err == nil {
+			t.Errorf("%q taken: %+v", line, c)
+		}
+	}
+}
+
 // FuzzParseGo: a go command read is formatted so that it reads the same.
 func FuzzParseGo(f *testing.F) {
-	for _, s := range []string{"depth 8", "movetime 100", "wtime 1000 btime 900 winc 10", "infinite", "depth", "depth -1", "nodes 5 depth 99999"} {
+	for _, s := range []string{"depth 8", "movetime 100", "wtime 1000 btime 900 winc 10", "infinite", "depth", "depth -1", "nodes 5 depth 99999", "depth 5 infinite", "winc 5"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, line string) {
 		c, err := parseGo(strings.Fields(line))
 		if err != nil {
 			return
+		}
+		if !c.Infinite && (c.Limits(oware.South) == (search.Limits{}) || c.Limits(oware.North) == (search.Limits{})) {
+			t.Fatalf("%q: limits %v and %v, infinite %v", line, c.Limits(oware.South), c.Limits(oware.North), c.Infinite)
 		}
 		back, err := parseGo(strings.Fields(c.String())[1:])
 		if err != nil || back != c {

@@ -52,9 +52,9 @@ type session struct {
 	threads int
 	game    *oware.Game
 	cancel  context.CancelFunc
-	// endless is set while a search without limits (go infinite, or go
-	// with none) runs: only stop ends it, so a command that waits for
-	// the search is refused instead, or the session would hang.
+	// endless is set while a search without limits (go infinite) runs:
+	// only stop ends it, so a command that waits for the search is
+	// refused instead, or the session would hang.
 	endless bool
 	done    chan struct{} // closed when the running search has answered
 }
@@ -224,7 +224,7 @@ func (s *session) goSearch(args []string) error {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	s.cancel, s.done = cancel, make(chan struct{})
-	s.endless = limits.Depth == 0 && limits.MoveTime == 0
+	s.endless = limits == (search.Limits{})
 	g, searcher, done := s.game, s.s, s.done
 	go func() {
 		defer close(done)

@@ -390,6 +390,11 @@ func TestRecordRoundTrip(t *testing.T) {
 	if back.Position() != g.Position() || back.Result() != g.Result() || back.Record() != g.Record() {
 		t.Errorf("record %q read back as %q", g.Record(), back.Record())
 	}
+	for _, cut := range []string{"", "\n", "# nothing\n", "rules abapa\n", "rules abapa\nposition startpos\n"} {
+		if _, err := ParseRecord(strings.NewReader(cut)); err == nil || !strings.Contains(err.Error(), "not a whole game record") {
+			t.Errorf("%q: %v, want an error", cut, err)
+		}
+	}
 	if _, err := ParseRecord(strings.NewReader("position startpos\nmoves Aa a\n")); err == nil || !strings.Contains(err.Error(), "line 2") {
 		t.Errorf("bad moves: error %v, want one naming line 2", err)
 	}

@@ -9,7 +9,8 @@ import (
 
 // ParseRecord reads a game written by Game.Record: lines "rules R",
 // "position P" (or "position startpos") and "moves M", in any order, each
-// at most once; blank lines and lines starting with # are skipped. It
+// once (rules may be left out, for Abapa); blank lines and lines starting
+// with # are skipped. It
 // replays the moves and says which one is illegal, if one is.
 func ParseRecord(r io.Reader) (*Game, error) {
 	rules, start, moves := Abapa, Start(), ""
@@ -45,6 +46,14 @@ func ParseRecord(r io.Reader) (*Game, error) {
 	}
 	if err := scanner.Err(); err != nil {
 		return nil, fmt.Errorf("reading the record: %w", err)
+	}
+	// Game.Record writes all three lines; without the position and the
+	// moves a file is empty, cut short or not a record, not a game to
+	// begin afresh. The rules may be left to their default.
+	for _, key := range []string{"position", "moves"} {
+		if seen[key] == 0 {
+			return nil, fmt.Errorf("no %q line: not a whole game record", key)
+		}
 	}
 	list, err := ParseMoves(moves)
 	if err != nil {

@@ -192,9 +192,6 @@ func (c *owarePlayCmd) Run(e *env) error { return playOware(e, c) }
 
 // playOware runs the game with c's flags and the player's saved profile.
 func playOware(e *env, c *owarePlayCmd) error {
-	if !e.Terminal() {
-		return errors.New("oware play needs a terminal")
-	}
 	spec, _ := search.ParseSpec(c.Engine)
 	if c.Depth > 0 {
 		spec.Depth = c.Depth
@@ -210,6 +207,9 @@ func playOware(e *env, c *owarePlayCmd) error {
 		if err != nil {
 			return fmt.Errorf("%s: %w", c.Load, err)
 		}
+	}
+	if !e.Terminal() {
+		return errors.New("oware play needs a terminal")
 	}
 	pr, err := loadProfile[oplay.Profile](oplay.ProfileName, oplay.ProfileFormat, oplay.ProfileVersion)
 	if err != nil {
@@ -233,11 +233,7 @@ func playOware(e *env, c *owarePlayCmd) error {
 // saveOwareRecord writes a game record to a new file in the current
 // directory and returns its name.
 func saveOwareRecord(record string) (string, error) {
-	name := "oware-" + time.Now().Format("20060102-150405") + ".txt"
-	if err := store.WriteAtomic(name, []byte(record)); err != nil {
-		return "", err
-	}
-	return name, nil
+	return store.WriteNew("oware-"+time.Now().Format("20060102-150405"), ".txt", []byte(record))
 }
 
 type owareEGDBCmd struct {

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"time"
 
 	"gamelab/internal/bench"
 	"gamelab/internal/cmdline"
@@ -82,11 +81,7 @@ func saveReplay(rec twenty48.Record) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	name := fmt.Sprintf("2048-%d.json", rec.Seed)
-	if _, err := os.Stat(name); err == nil {
-		name = fmt.Sprintf("2048-%d-%s.json", rec.Seed, time.Now().Format("150405"))
-	}
-	return name, store.WriteAtomic(name, append(data, '\n'))
+	return store.WriteNew(fmt.Sprintf("2048-%d", rec.Seed), ".json", append(data, '\n'))
 }
 
 type twenty48ReplayCmd struct {

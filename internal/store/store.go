@@ -320,3 +320,44 @@ func WriteAtomicFunc(path string, write func(io.Writer) error) error {
 	}
 	return os.Rename(tmp.Name(), path)
 }
+
+// WriteNew writes data to a new file named base+ext, or base-2+ext,
+// base-3+ext and so on where that name is taken, and returns its name.
+// It never replaces a file, even one made at the same moment by another
+// process: the content is written to a temporary file and linked to the
+// name, which fails if the name exists.
+func WriteNew(base, ext string, data []byte) (string, error) {
+	dir := filepath.Dir(base)
+	tmp, err := os.CreateTemp(dir, filepath.Base(base)+".tmp-*")
+	if err != nil {
+		return "", err
+	}
+	defer os.Remove(tmp.Name())
+	_, err = tmp.Write(data)
+	if err == nil {
+		err = tmp.Sync()
+	}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return "", err
+	}
+	for n := 1; n <= maxNewNames; n++ {
+		name := base + ext
+		if n > 1 {
+			name = fmt.Sprintf("%s-%d%s", base, n, ext)
+		}
+		err := os.Link(tmp.Name(), name)
+		if err == nil {
+			return name, nil
+		}
+		if !errors.Is(err, fs.ErrExist) {
+			return "", err
+		}
+	}
+	return "", fmt.Errorf("%s%s: %d files of that name already", base, ext, maxNewNames)
+}
+
+// maxNewNames is how many numbered names WriteNew tries.
+const maxNewNames = 10000

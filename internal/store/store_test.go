@@ -259,3 +259,35 @@ func TestJSONError(t *testing.T) {
 		}
 	}
 }
+
+// TestWriteNew: files written at once under one name are all kept, each
+// under a name of its own.
+func TestWriteNew(t *testing.T) {
+	base := filepath.Join(t.TempDir(), "oware-20261207-101010")
+	var wg sync.WaitGroup
+	names := make([]string, 20)
+	for i := range names {
+		wg.Go(func() {
+			name, err := WriteNew(base, ".txt", []byte(strconv.Itoa(i)))
+			if err != nil {
+				t.Error(err)
+			}
+			names[i] = name
+		})
+	}
+	wg.Wait()
+	seen := map[string]bool{}
+	for i, name := range names {
+		data, err := os.ReadFile(name)
+		if err != nil || string(data) != strconv.Itoa(i) || seen[name] {
+			t.Errorf("write %d: %s holds %q, %v (seen %v)", i, name, data, err, seen[name])
+		}
+		seen[name] = true
+	}
+	if !seen[base+".txt"] || !seen[base+"-2.txt"] {
+		t.Errorf("names %v", names)
+	}
+	if left, _ := filepath.Glob(base + "*.tmp-*"); len(left) != 0 {
+		t.Errorf("temporary files left: %v", left)
+	}
+}

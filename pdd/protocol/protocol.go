@@ -66,6 +66,7 @@ type session struct {
 	cfg    Config
 	table  *pdd.Table        // cfg.Rule's, for allows
 	others map[string]*other // by name, kept across games
+	dealt  bool              // a game was begun (new): play and the rest need one
 }
 
 // Serve speaks the protocol on in and out until quit or the end of in.
@@ -87,12 +88,19 @@ func Serve(in io.Reader, out io.Writer, cfg Config) error {
 func (s *session) do(command string, args []string) (string, error) {
 	p := s.cfg.Player
 	switch command {
+	case "take", "play", "valid", "invalid":
+		if !s.dealt {
+			return "", fmt.Errorf("%s before any game: begin one with new C1 C2 …", command)
+		}
+	}
+	switch command {
 	case "new":
 		hand, err := cards(args, 1, -1, "new C1 C2 …: the cards dealt")
 		if err != nil {
 			return "", err
 		}
 		p.StartNewGame(hand)
+		s.dealt = true
 		return "ok", nil
 	case "take":
 		c, err := cards(args, 1, 1, "take C: the card drawn")

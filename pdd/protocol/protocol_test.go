@@ -35,10 +35,7 @@ func serve(t *testing.T, x pdd.Expr, input string) []string {
 	return strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
 }
 
-// TestSession is a session with the simple player, whose choices the
-// spec fixes: of the cards its rule allows, a pair known allowed, then
-// one never seen, then one known refused; each in the order the cards
-// came.
+// TestNewSeat seats every kind of player and refuses an unknown one.
 func TestNewSeat(t *testing.T) {
 	for _, kind := range learn.Names() {
 		if _, err := NewSeat(kind, pdd.Cond{Kind: pdd.Anything}.Rule(), pdd.Band{}, 1); err != nil {
@@ -50,6 +47,26 @@ func TestNewSeat(t *testing.T) {
 	}
 }
 
+// TestCommandsNeedAGame: the commands of a game under way are refused
+// before the first new, and nothing changes.
+func TestCommandsNeedAGame(t *testing.T) {
+	x, _ := pdd.Parse("anything")
+	got := serve(t, x, "play AS\ntake 2H\nvalid bob AS 2S\nhand\nnew 3H\nplay 4H\n")
+	want := []string{"error: play before any game", "error: take before any game", "error: valid before any game", "none", "ok", "lay 3H"}
+	if len(got) != len(want) {
+		t.Fatalf("replies %q", got)
+	}
+	for i := range want {
+		if !strings.HasPrefix(got[i], want[i]) {
+			t.Errorf("reply %d: %q, want %q…", i+1, got[i], want[i])
+		}
+	}
+}
+
+// TestSession is a session with the simple player, whose choices the
+// spec fixes: of the cards its rule allows, a pair known allowed, then
+// one never seen, then one known refused; each in the order the cards
+// came.
 func TestSession(t *testing.T) {
 	steps := []struct{ send, want string }{
 		{"rule", "same suit or same value or played is jack"},

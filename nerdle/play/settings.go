@@ -110,7 +110,11 @@ func Prepare(c Choice, update func(change func(*Profile)) (*Profile, error)) (Op
 		// The saved settings passed validation, so they are in range.
 		s = p.Settings
 		s.Length = pick(c.Length, s.Length, nerdle.DefaultLength)
-		s.Rows = pick(c.Rows, s.Rows, nerdle.DefaultRows)
+		rows := c.Rows
+		if c.Today != "" {
+			rows = nil // the daily puzzle has the default rows: --rows is no new default
+		}
+		s.Rows = pick(rows, s.Rows, nerdle.DefaultRows)
 		s.Rules = pick(c.Rules, s.Rules, nerdle.Standard.String())
 		p.Settings = s
 	})

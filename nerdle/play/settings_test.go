@@ -44,3 +44,24 @@ func TestPrepare(t *testing.T) {
 		}
 	}
 }
+
+// TestDailyKeepsDefaults: the daily puzzle is played with the default
+// rows, and neither its --rows nor a --seed becomes the next default.
+func TestDailyKeepsDefaults(t *testing.T) {
+	saved := &Profile{Settings: Settings{Length: 8, Rows: 5, Rules: nerdle.Standard.String()}}
+	update := func(change func(*Profile)) (*Profile, error) {
+		change(saved)
+		return saved, nil
+	}
+	nine, seed := 9, uint64(3)
+	opts, err := Prepare(Choice{Today: "2026-12-07", Rows: &nine, Seed: &seed}, update)
+	if err != nil || opts.Daily == "" || opts.Seed.Given {
+		t.Fatalf("daily: %+v, %v", opts, err)
+	}
+	if saved.Settings.Rows != 5 {
+		t.Errorf("the daily's --rows 9 became the default: %d", saved.Settings.Rows)
+	}
+	if opts, _ := Prepare(Choice{}, update); opts.Rows != 5 || opts.Seed.Given {
+		t.Errorf("next session: rows %d, seed %v", opts.Rows, opts.Seed)
+	}
+}

@@ -33,7 +33,8 @@ import (
 
 // cli is the command tree: `gamelab <game> <verb> [flags]`.
 type cli struct {
-	CacheDir string `name:"cache-dir" env:"GAMELAB_CACHE_DIR" placeholder:"DIR" help:"Where to keep caches (trees, openers, crash logs); default: gamelab in the user cache directory."`
+	CacheDir string           `name:"cache-dir" env:"GAMELAB_CACHE_DIR" placeholder:"DIR" help:"Where to keep caches (trees, openers, crash logs); default: gamelab in the user cache directory."`
+	Version  kong.VersionFlag `help:"Print gamelab's version and exit."`
 
 	Menu  menuCmd      `cmd:"" default:"1" hidden:"" help:"Open the menu of games."`
 	Games kong.Plugins `embed:""` // the games' commands: gameTrees
@@ -95,12 +96,45 @@ type exitError struct{ code int }
 
 func (e *exitError) Error() string { return fmt.Sprintf("exit status %d", e.code) }
 
-// usageError is a command line that could not be parsed.
-type usageError struct{ err error }
+// usageError is a command line that could not be parsed; command is the
+// command it names as far as it could be read ("oware egdb"), for the
+// help it points to.
+type usageError struct {
+	err     error
+	command string
+}
 
-func (e *usageError) Error() string { return cmdline.Plain(e.err.Error()) + " (see gamelab --help)" }
+func (e *usageError) Error() string {
+	help := strings.Join(append(append([]string{"gamelab"}, strings.Fields(e.command)...), "--help"), " ")
+	return cmdline.Plain(e.err.Error()) + " (see " + help + ")"
+}
 
 func (e *usageError) Unwrap() error { return e.err }
+
+// commandError is an error of a command, which exitCode reports as
+// "gamelab <command>: <message>".
+type commandError struct {
+	command string // "oware engine"
+	err     error
+}
+
+func (e *commandError) Error() string { return e.err.Error() }
+func (e *commandError) Unwrap() error { return e.err }
+
+// commandOf returns the command kctx names, without flags or arguments:
+// "oware egdb build".
+func commandOf(kctx *kong.Context) string {
+	if kctx == nil {
+		return ""
+	}
+	var words []string
+	for _, trace := range kctx.Path {
+		if trace.Command != nil {
+			words = append(words, trace.Command.Name)
+		}
+	}
+	return strings.Join(words, " ")
+}
 
 // kongExit carries kong's request to exit (after --help) out of Parse.
 type kongExit int
@@ -113,6 +147,7 @@ func vars() kong.Vars {
 		rules = append(rules, r.String())
 	}
 	return kong.Vars{
+		"version":            cmdline.Version(),
 		"rules":              strings.Join(rules, ","),
 		"size2048":           strconv.Itoa(twenty48.DefaultSize),
 		"player2048":         player.DefaultPlayer,
@@ -166,6 +201,7 @@ func newParser(root *cli, stdout, stderr io.Writer) (*kong.Kong, error) {
 		kong.Exit(func(code int) { panic(kongExit(code)) }),
 		kong.ConfigureHelp(kong.HelpOptions{Compact: true, NoExpandSubcommands: true}),
 		cmdline.Expand(vars()),
+		kong.Vars{"version": cmdline.Version()}, // read by --version itself
 		// The games' values the flags hold, each read by its game's parser.
 		cmdline.Parsed(nerdle.ParseRules),
 		cmdline.Parsed(twenty48.ParseMode),
@@ -207,7 +243,14 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		if errors.As(err, &pe) {
 			return e.Crashed(args, pe)
 		}
-		return err
+		var ue *usageError
+		if errors.As(err, &ue) && ue.command == "" {
+			ue.command = commandOf(kctx)
+		}
+		if ctx.Err() != nil {
+			err = &interruptedError{err}
+		}
+		return &commandError{commandOf(kctx), err}
 	}
 	return nil
 }
@@ -223,7 +266,12 @@ func parse(args []string, stdout, stderr io.Writer) (*kong.Context, *cli, error)
 	}
 	kctx, err := parser.Parse(cmdline.HelpForBranch(parser, args))
 	if err != nil {
-		return nil, nil, &usageError{err}
+		var pe *kong.ParseError
+		var command string
+		if errors.As(err, &pe) {
+			command = commandOf(pe.Context)
+		}
+		return nil, nil, &commandError{command, &usageError{err, command}}
 	}
 	return kctx, root, nil
 }

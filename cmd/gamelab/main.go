@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 
 	"gamelab/internal/cmdline"
@@ -23,9 +24,20 @@ func main() {
 	os.Exit(exitCode(err, os.Stderr))
 }
 
+// errInterrupted marks the error of a command stopped by a signal.
+var errInterrupted = errors.New("interrupted")
+
+// interruptedError is the error of a command stopped by a signal.
+type interruptedError struct{ err error }
+
+func (e *interruptedError) Error() string   { return e.err.Error() }
+func (e *interruptedError) Unwrap() []error { return []error{e.err, errInterrupted} }
+
 // exitCode reports err on stderr (unless it was already reported) and
 // returns the process's exit status: 0 for success, 2 for a command line
-// that could not be parsed, 1 for anything else.
+// that could not be parsed, 130 for a command interrupted (an interrupt
+// or a SIGTERM), 1 for anything else. The message names the command:
+// "gamelab oware engine: …".
 func exitCode(err error, stderr io.Writer) int {
 	if err == nil {
 		return 0
@@ -34,10 +46,20 @@ func exitCode(err error, stderr io.Writer) int {
 	if errors.As(err, &ee) {
 		return ee.code
 	}
-	fmt.Fprintln(stderr, "gamelab: "+cmdline.Brief(err.Error()))
+	prefix, msg := "gamelab", err.Error()
+	var ce *commandError
+	if errors.As(err, &ce) && ce.command != "" {
+		prefix += " " + ce.command
+		// Kong and the commands name the command themselves at times.
+		msg = strings.TrimPrefix(msg, ce.command+": ")
+	}
+	fmt.Fprintln(stderr, prefix+": "+cmdline.Brief(msg))
 	var ue *usageError
-	if errors.As(err, &ue) {
+	switch {
+	case errors.As(err, &ue):
 		return 2
+	case errors.Is(err, errInterrupted):
+		return 130
 	}
 	return 1
 }

@@ -64,12 +64,15 @@ func TestCommands(t *testing.T) {
 		{[]string{"nerdle", "feedback", "--rules", "nerdlegame", "--secret", "5/2*4=10", "2*5/1=10"}, "MMMMBGGG\n", "", 0},
 		{[]string{"nerdle"}, "Usage: gamelab nerdle <command>…", "", 0},
 		{[]string{"2048"}, "Usage: gamelab 2048 <command>…", "", 0},
+		{[]string{"oware", "egdb"}, "Usage: gamelab oware egdb <command>…", "", 0},
+		{[]string{"--version"}, "gamelab …", "", 0},
+		{[]string{"oware", "egdb", "build", "--seeds", "0"}, "", "gamelab oware egdb build: --seeds 0: want 1 to 24 (see gamelab oware egdb build --help)", 2},
 		{[]string{"2048", "play", "--size", "9"}, "", "--size 9: boards are 3 to 8 cells a side", 2},
 		{[]string{"2048", "play", "--mode", "nice"}, "", `mode "nice": choose classic, shuffle, evil`, 2},
 		{[]string{"2048", "play", "--undo", "-1"}, "", `--undo: "-1" reads as a flag; write --undo=-1`, 2},
 		{[]string{"2048", "play", "--undo=-1"}, "", "--undo -1: want 0 or more", 2},
 		{[]string{"2048", "play"}, "", "needs a terminal", 1},
-		{[]string{"2048", "replay", "/no/such/file"}, "", "gamelab: /no/such/file: no such file or directory (see", 2},
+		{[]string{"2048", "replay", "/no/such/file"}, "", "gamelab 2048 replay: /no/such/file: no such file or directory (see gamelab 2048 replay --help)", 2},
 		{[]string{"2048", "train", "--games", "0"}, "", "--games 0: want at least one", 2},
 		{[]string{"2048", "train", "--alpha", "2"}, "", "--alpha 2: want a rate between 0 and 1", 2},
 		{[]string{"2048", "train", "--restart", "1"}, "", "--restart 1: want a share from 0 up to (not including) 1", 2},
@@ -80,7 +83,7 @@ func TestCommands(t *testing.T) {
 		{[]string{"2048", "bench", "--stop-at", "100"}, "", "--stop-at 100: want a tile from 4 to 32768", 2},
 		{[]string{"2048", "bench", "--stop-at", "65536"}, "", "--stop-at 65536: want a tile from 4 to 32768", 2},
 		{[]string{"2048", "bench", "--save", "x"}, "", "give --stop-at too", 2},
-		{[]string{"2048", "bench", "--from", "/no/such/file"}, "", "gamelab: --from /no/such/file: no such file", 2},
+		{[]string{"2048", "bench", "--from", "/no/such/file"}, "", "gamelab 2048 bench: --from /no/such/file: no such file", 2},
 		{[]string{"2048", "bench", "--from", "/"}, "", "--from: / is a folder, not a file", 2},
 		{[]string{"oware", "play"}, "", "needs a terminal", 1},
 		{[]string{"oware", "perft", "--depth", "3"}, "perft  1               6…", "", 0},
@@ -91,8 +94,8 @@ func TestCommands(t *testing.T) {
 		{[]string{"oware", "match", "--south", "pvs:no-brain", "--north", "minimax"}, "", `no ingredient "no-brain"`, 2},
 		{[]string{"oware", "match", "--south", "alphabeta@2", "--north", "minimax@1", "--games", "2"}, "benchmark …", "", 0},
 		{[]string{"oware", "play", "--load", "/no/such/file"}, "", "/no/such/file", 2},
-		{[]string{"mastermind", "solve", "/no/such/file"}, "", "gamelab: /no/such/file: no such file", 2},
-		{[]string{"mastermind", "solve", "/"}, "", "gamelab: / is a folder, not a file", 2},
+		{[]string{"mastermind", "solve", "/no/such/file"}, "", "gamelab mastermind solve: /no/such/file: no such file", 2},
+		{[]string{"mastermind", "solve", "/"}, "", "gamelab mastermind solve: / is a folder, not a file", 2},
 		{[]string{"mastermind", "test", "/no/such/dir"}, "", "/no/such/dir", 1},
 		{[]string{"mastermind", "engine", "--strategy", "knuth"}, "1 1 2 2\n", "", 0},
 		{[]string{"mastermind", "engine", "--pegs", "9", "--colors", "9", "--strategy", "optimal"}, "", "9 pegs of 9 colours: 387420489 codes, more than the 65536", 2},
@@ -120,7 +123,7 @@ func TestCommands(t *testing.T) {
 		{[]string{"nerdle", "play", "--rows", "0"}, "", "--rows 0", 2},
 		{[]string{"nerdle", "play"}, "", "needs a terminal", 1},
 		{[]string{"nosuchgame"}, "", "unexpected argument nosuchgame", 2},
-		{[]string{"merge", "/no/such/file.json"}, "", "gamelab: /no/such/file.json: no such file", 2},
+		{[]string{"merge", "/no/such/file.json"}, "", "gamelab merge: /no/such/file.json: no such file", 2},
 		{[]string{"--help"}, "Usage: gamelab <command>…", "", 0},
 		{[]string{}, "", "the menu needs a terminal", 1},
 	}
@@ -526,6 +529,9 @@ func TestServersEndOnSignal(t *testing.T) {
 			case err := <-done:
 				if !errors.Is(err, signalled) {
 					t.Errorf("%v ended with %v, want the signal's cause", args, err)
+				}
+				if code := exitCode(err, io.Discard); code != 130 {
+					t.Errorf("%v ended with exit status %d, want 130", args, code)
 				}
 			case <-time.After(time.Minute): // a server deaf to its signal, not a slow one
 				t.Fatalf("%v still runs a minute after its signal", args)

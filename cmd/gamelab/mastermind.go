@@ -48,7 +48,7 @@ func (c *mastermindPlayCmd) Run(e *env) error { return playMastermind(e, c) }
 // playMastermind runs the game with c's flags and the player's record.
 func playMastermind(e *env, c *mastermindPlayCmd) error {
 	if !e.Terminal() {
-		return errors.New("mastermind play needs a terminal")
+		return errors.New("needs a terminal")
 	}
 	pr, err := loadProfile[mmplay.Profile](mmplay.ProfileName, mmplay.ProfileFormat, mmplay.ProfileVersion)
 	if err != nil {
@@ -134,7 +134,7 @@ func (s strategyName) make(e *env, pegs, colours int) (breaker.Factory, breaker.
 		if e.Ctx.Err() != nil {
 			return nil, opts, nil, err
 		}
-		return nil, opts, nil, &usageError{err}
+		return nil, opts, nil, &usageError{err: err}
 	}
 	return factory, opts, b, nil
 }
@@ -195,7 +195,7 @@ type mastermindTestCmd struct {
 
 func (c *mastermindTestCmd) Run(e *env) error {
 	if c.Timeout <= 0 {
-		return &usageError{fmt.Errorf("--timeout %v: want a positive time", time.Duration(c.Timeout))}
+		return &usageError{err: fmt.Errorf("--timeout %v: want a positive time", time.Duration(c.Timeout))}
 	}
 	suite := consistent.Suite{Dir: c.Dir, Out: c.Out, Timeout: time.Duration(c.Timeout)}
 	passed, total, err := suite.Run(e.Ctx, func(id, line string) {

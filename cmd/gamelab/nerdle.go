@@ -128,7 +128,7 @@ func (c *nerdlePlayCmd) Run(e *env) error {
 // saved settings, and resumes an unfinished game of the same kind.
 func playNerdle(e *env, c *nerdlePlayCmd) error {
 	if !e.Terminal() {
-		return errors.New("nerdle play needs a terminal; to drive Nerdle from a program, use nerdle check and nerdle feedback")
+		return errors.New("needs a terminal; to drive Nerdle from a program, use nerdle check and nerdle feedback")
 	}
 	file, err := store.UserFile(play.ProfileName, play.ProfileFormat, play.ProfileVersion)
 	if err != nil {

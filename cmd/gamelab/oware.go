@@ -209,7 +209,7 @@ func playOware(e *env, c *owarePlayCmd) error {
 		}
 	}
 	if !e.Terminal() {
-		return errors.New("oware play needs a terminal")
+		return errors.New("needs a terminal")
 	}
 	pr, err := loadProfile[oplay.Profile](oplay.ProfileName, oplay.ProfileFormat, oplay.ProfileVersion)
 	if err != nil {

@@ -93,7 +93,7 @@ func (c *pddPlayCmd) Run(e *env) error { return playPDD(e, c) }
 // profile.
 func playPDD(e *env, c *pddPlayCmd) error {
 	if !e.Terminal() {
-		return errors.New("pdd play needs a terminal")
+		return errors.New("needs a terminal")
 	}
 	pr, err := loadProfile[play.Profile](play.ProfileName, play.ProfileFormat, play.ProfileVersion)
 	if err != nil {

@@ -49,7 +49,7 @@ func (c *twenty48PlayCmd) Run(e *env) error { return play2048(e, c) }
 // play2048 runs the game with c's flags and the player's saved profile.
 func play2048(e *env, c *twenty48PlayCmd) error {
 	if !e.Terminal() {
-		return errors.New("2048 play needs a terminal")
+		return errors.New("needs a terminal")
 	}
 	pr, err := loadProfile[play.Profile](play.ProfileName, play.ProfileFormat, play.ProfileVersion)
 	if err != nil {
@@ -102,7 +102,7 @@ func (c *twenty48ReplayCmd) Run(e *env) error {
 		return fmt.Errorf("%s: %w", c.File, err)
 	}
 	if !e.Terminal() {
-		return errors.New("2048 replay needs a terminal")
+		return errors.New("needs a terminal")
 	}
 	return e.Play(v, "2048 replay")
 }

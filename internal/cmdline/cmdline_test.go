@@ -109,3 +109,35 @@ func TestBrief(t *testing.T) {
 		t.Errorf("Brief(short) = %q", got)
 	}
 }
+
+// TestHelpForBranch: a command line naming a group of commands, at any
+// depth, asks for its help; one naming a command, a flag or nothing is
+// left alone.
+func TestHelpForBranch(t *testing.T) {
+	var cli struct {
+		Menu  struct{} `cmd:"" default:"1"`
+		Oware struct {
+			Play struct{} `cmd:""`
+			EGDB struct {
+				Build struct{} `cmd:""`
+			} `cmd:"" name:"egdb"`
+		} `cmd:""`
+	}
+	parser, err := kong.New(&cli)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ args, want string }{
+		{"", ""},
+		{"oware", "oware --help"},
+		{"oware egdb", "oware egdb --help"},
+		{"oware egdb build", "oware egdb build"},
+		{"oware play", "oware play"},
+		{"oware --x", "oware --x"},
+		{"chess", "chess"},
+	} {
+		if got := strings.Join(HelpForBranch(parser, strings.Fields(tc.args)), " "); got != tc.want {
+			t.Errorf("%q: %q, want %q", tc.args, got, tc.want)
+		}
+	}
+}

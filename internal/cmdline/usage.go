@@ -2,6 +2,8 @@ package cmdline
 
 import (
 	"regexp"
+	"runtime/debug"
+	"slices"
 	"strings"
 	"sync"
 
@@ -72,18 +74,61 @@ func Expand(vars kong.Vars) kong.Option {
 }
 
 // HelpForBranch turns a command line that names a group of commands and
-// nothing else (`gamelab nerdle`) into a request for its help.
+// nothing else (`gamelab nerdle`, `gamelab oware egdb`) into a request
+// for its help, so that every group answers alike.
 func HelpForBranch(parser *kong.Kong, args []string) []string {
-	if len(args) != 1 {
+	node := parser.Model.Node
+	for _, arg := range args {
+		if strings.HasPrefix(arg, "-") {
+			return args // flags: the parser says what they lack
+		}
+		var next *kong.Node
+		for _, child := range node.Children {
+			if child.Type == kong.CommandNode && (child.Name == arg || slices.Contains(child.Aliases, arg)) {
+				next = child
+			}
+		}
+		if next == nil {
+			return args
+		}
+		node = next
+	}
+	if node == parser.Model.Node || len(node.Children) == 0 || node.DefaultCmd != nil {
 		return args
 	}
-	for _, n := range parser.Model.Children {
-		if n.Name == args[0] && len(n.Children) > 0 {
-			return []string{args[0], "--help"}
-		}
-	}
-	return args
+	return append(slices.Clone(args), "--help")
 }
 
 // OneLine folds a message onto a single line.
 func OneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// Version returns gamelab's version as the build recorded it: the module
+// version (or "devel"), and the commit and its date where the build was
+// made from a checkout.
+func Version() string {
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "gamelab (unknown version)"
+	}
+	version := info.Main.Version
+	if version == "" || version == "(devel)" {
+		version = "devel"
+	}
+	var revision, when, dirty string
+	for _, s := range info.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			revision = s.Value[:min(12, len(s.Value))]
+		case "vcs.time":
+			when = s.Value
+		case "vcs.modified":
+			if s.Value == "true" {
+				dirty = ", modified"
+			}
+		}
+	}
+	if revision == "" {
+		return "gamelab " + version + " (" + info.GoVersion + ")"
+	}
+	return "gamelab " + version + " (" + revision + " " + when + dirty + ", " + info.GoVersion + ")"
+}

@@ -180,7 +180,13 @@ type mastermindSolveCmd struct {
 
 func (c *mastermindSolveCmd) Run(e *env) error {
 	job := consistent.Job{File: c.File, Output: c.Output, Count: c.Count, Check: c.Check}
-	ok, err := job.Run(e.Ctx, e.Stdout, e.Stderr)
+	var ok bool
+	// The instance is read and prepared before the search looks at the
+	// context: a large file must still end at an interrupt.
+	err := e.Interruptible(func() (err error) {
+		ok, err = job.Run(e.Ctx, e.Stdout, e.Stderr)
+		return err
+	})
 	if err == nil && !ok {
 		return &exitError{1}
 	}

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"gamelab/mastermind"
 )
 
 // TestJob solves an instance file as megold and stopper do: the list, its
@@ -44,5 +46,30 @@ func TestJob(t *testing.T) {
 	}
 	if _, err := (Job{File: filepath.Join(dir, "none.txt")}).Run(context.Background(), &strings.Builder{}, &strings.Builder{}); err == nil {
 		t.Error("a missing file solved")
+	}
+}
+
+// TestRepeatedHints: hints repeated thousands of times solve as the
+// distinct ones do, and a guess repeated with another answer has no
+// solution.
+func TestRepeatedHints(t *testing.T) {
+	base := []mastermind.Hint{
+		{Guess: mastermind.Code{1, 1, 2, 2}, Answer: mastermind.Answer{Blacks: 1, Whites: 1}},
+		{Guess: mastermind.Code{3, 4, 5, 6}, Answer: mastermind.Answer{Blacks: 0, Whites: 2}},
+	}
+	want, err := Count(context.Background(), &mastermind.Instance{Max: 6, Hints: base})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var many []mastermind.Hint
+	for range 10_000 {
+		many = append(many, base...)
+	}
+	if got, err := Count(context.Background(), &mastermind.Instance{Max: 6, Hints: many}); err != nil || got != want {
+		t.Errorf("20,000 repeated hints: %d codes, %v; want %d", got, err, want)
+	}
+	clash := append(many, mastermind.Hint{Guess: mastermind.Code{1, 1, 2, 2}, Answer: mastermind.Answer{Blacks: 2}})
+	if got, err := Count(context.Background(), &mastermind.Instance{Max: 6, Hints: clash}); err != nil || got != 0 {
+		t.Errorf("a guess repeated with another answer: %d codes, %v", got, err)
 	}
 }

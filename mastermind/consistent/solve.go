@@ -193,11 +193,38 @@ type arrangeTables struct {
 // code cannot have are one. Measured in
 // docs/notes/mastermind-code.md#solve-prepare.
 func prepare(in *mastermind.Instance) *problem {
+	in = distinctHints(in)
 	c, pal := compact(in)
 	p := prepareAs(c, c.Pegs() > wordPegs)
 	p.near = near(in)
 	p.palette = pal
 	return p
+}
+
+// distinctHints returns in without the hints that repeat an earlier one,
+// guess and answer: they add nothing, and every search's work grows with
+// the hints (20,000 random hints of 4 pegs are at most 1,296 guesses). A
+// guess repeated with another answer is kept, for pairsAgree to refute.
+func distinctHints(in *mastermind.Instance) *mastermind.Instance {
+	seen := make(map[string]bool, len(in.Hints))
+	var kept []mastermind.Hint
+	for i, h := range in.Hints {
+		key := string(h.Guess) + " " + strconv.Itoa(h.Answer.Blacks) + "/" + strconv.Itoa(h.Answer.Whites)
+		if seen[key] {
+			if kept == nil {
+				kept = slices.Clone(in.Hints[:i])
+			}
+			continue
+		}
+		seen[key] = true
+		if kept != nil {
+			kept = append(kept, h)
+		}
+	}
+	if kept == nil {
+		return in
+	}
+	return &mastermind.Instance{Max: in.Max, Hints: kept}
 }
 
 // Guesses near the code leave each hint few places to spare for its
@@ -354,7 +381,13 @@ func pairsAgree(in *mastermind.Instance) bool {
 		mh, mo := h.Answer.Blacks+h.Answer.Whites, o.Answer.Blacks+o.Answer.Whites
 		return max(mh-mo, mo-mh) <= more && mh+mo+more <= 2*len(h.Guess)
 	}
+	// Past pairsWork the pairs of the first hints only are checked: the
+	// check refutes early and proves nothing, so the search finds what it
+	// leaves, and all pairs of 20,000 hints of 12 pegs took seconds.
 	n := len(in.Hints)
+	for n*n*in.Pegs() > pairsWork {
+		n = int(math.Sqrt(float64(pairsWork / in.Pegs())))
+	}
 	workers := 1
 	if n*n*in.Pegs() >= pairsParallel {
 		workers = runtime.GOMAXPROCS(0)
@@ -379,6 +412,9 @@ func pairsAgree(in *mastermind.Instance) bool {
 	wg.Wait()
 	return !clash.Load()
 }
+
+// pairsWork bounds the work of pairsAgree (guesses squared times pegs).
+const pairsWork = 1 << 26
 
 // pairsParallel is the work (guesses squared times pegs) from which
 // pairsAgree shares the pairs among the cores: below it a goroutine's

@@ -106,11 +106,12 @@ func (c *owareBenchCmd) Run(e *env) error { return c.match().Run(e) }
 
 // matchFlags are the flags of match and bench after the players.
 type matchFlags struct {
-	MoveTime cmdline.Millis  `name:"movetime" default:"100ms" help:"Time per move, in milliseconds (100) or with a unit (2s)."`
-	Opening  int             `default:"${oweropening}" help:"Random plies that open each pair of games."`
-	Seed     uint64          `default:"1" help:"Seed of the openings."`
-	Rules    oware.Rules     `default:"abapa" help:"abapa, or variants."`
-	Workers  cmdline.Workers `help:"Games played at once (default: one per core; each engine searches on one thread)."`
+	MoveTime    cmdline.Millis  `name:"movetime" default:"100ms" help:"Time per move, in milliseconds (100) or with a unit (2s)."`
+	MoveTimeout cmdline.Seconds `name:"move-timeout" default:"30s" help:"How long past its time per move an outside program (cmd:) may take to answer; one that takes longer forfeits the game and is restarted."`
+	Opening     int             `default:"${oweropening}" help:"Random plies that open each pair of games."`
+	Seed        uint64          `default:"1" help:"Seed of the openings."`
+	Rules       oware.Rules     `default:"abapa" help:"abapa, or variants."`
+	Workers     cmdline.Workers `help:"Games played at once (default: one per core; each engine searches on one thread)."`
 	cmdline.ReportFlags
 	SPRT string `name:"sprt" placeholder:"ELO0,ELO1" help:"Stop as soon as a sequential test decides between the first being ELO0 and ELO1 Elo stronger (errors 5% each); --games bounds it."`
 	egdbFlags
@@ -145,7 +146,9 @@ func (c *owareMatchCmd) Run(e *env) error {
 	second, _ := match.ParsePlayer(c.North)
 	mc := match.Config{First: first, Second: second, MoveTime: time.Duration(c.MoveTime), Rules: c.Rules,
 		OpeningPlies: c.Opening, Seed: c.Seed, HashMiB: 16, Tablebase: c.tablebase(e, false),
-		Start: func(command string) (match.External, error) { return protocol.Start(command) }}
+		Start: func(command string) (match.External, error) {
+			return protocol.Start(command, time.Duration(c.MoveTimeout))
+		}}
 	cfg := mc.BenchConfig(c.Games)
 	c.Apply(&cfg, c.Workers)
 	var sprt *match.SPRT

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"time"
 
 	"gamelab/internal/bench"
 	"gamelab/internal/cmdline"
@@ -118,6 +119,8 @@ type budgetFlags struct {
 	Budget    budget     `default:"${budget2048}" help:"How hard the player searches: fast, strong, or a time per move such as 50ms."`
 	Heuristic bool       `xor:"rating" help:"Rate positions with the hand-written heuristic even when a trained network is cached (gamelab 2048 train)."`
 	Network   bool       `xor:"rating" help:"Rate positions with the cached network however little it was trained (a network of fewer than ${networkgames} games plays worse than the heuristic, which plays instead unless told)."`
+	// MoveTimeout is for a player of another program (cmd:).
+	MoveTimeout cmdline.Seconds `name:"move-timeout" default:"30s" help:"How long an outside program (cmd:) may take to answer; one that takes longer forfeits the game and is restarted."`
 }
 
 // playerName is a 2048 player named on the command line: a registered
@@ -157,7 +160,9 @@ func (b budget) Validate() error {
 func (f budgetFlags) player(e *env) (factory player.Factory, opts player.Options, about, note string, err error) {
 	if command, ok := f.Player.command(); ok {
 		// Each worker of a benchmark runs a program of its own.
-		factory = func(player.Options) player.Strategy { return protocol.Start(e.Ctx, command) }
+		factory = func(player.Options) player.Strategy {
+			return protocol.Start(e.Ctx, command, time.Duration(f.MoveTimeout))
+		}
 		return factory, opts, string(f.Player), "", nil
 	}
 	rating := player.Best
@@ -249,7 +254,11 @@ func (c *twenty48BenchCmd) Run(e *env) error {
 	cfg := suite.Config(player.BenchConfig(about, games, c.Seed))
 	c.Apply(&cfg, c.Workers)
 	newPlayer := func() (bench.Player, error) {
-		return player.NewSuitePlayer(factory(opts), suite), nil
+		s := factory(opts)
+		if err := player.Failure(s); err != nil {
+			return nil, err // a program that does not start
+		}
+		return player.NewSuitePlayer(s, suite).RenewWith(func() player.Strategy { return factory(opts) }), nil
 	}
 	var report *bench.Report
 	if c.Watch {

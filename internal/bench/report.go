@@ -76,6 +76,9 @@ type Outcome struct {
 	Failed  bool          `json:"failed,omitempty"` // lost, over the limit, …
 	Elapsed time.Duration `json:"elapsed_ns"`       // time spent in Play
 	Detail  string        `json:"detail,omitempty"` // e.g. the secret, for the report's reader
+	// Forfeit, if set, is why the game was given up: an outside program
+	// that stopped answering, say. The run went on without it.
+	Forfeit string `json:"forfeit,omitempty"`
 }
 
 // Report is the result of a run or of a shard of one. Its JSON form is what
@@ -410,6 +413,9 @@ func (r *Report) WriteSummary(w io.Writer) error {
 	for _, f := range r.Figures {
 		fmt.Fprintf(tw, "%s\t%s\n", f.Name, f.Text)
 	}
+	if n, first := r.forfeits(); n > 0 {
+		fmt.Fprintf(tw, "forfeits\t%d (the first, game %d: %s)\n", n, first.Game, first.Forfeit)
+	}
 	fmt.Fprintf(tw, "time per game\t%v\n", roundDuration(s.PerGame))
 	if r.Setup > 0 {
 		fmt.Fprintf(tw, "start-up\t%v\n", roundDuration(r.Setup))
@@ -432,6 +438,20 @@ func (r *Report) WriteSummary(w io.Writer) error {
 		}
 	}
 	return nil
+}
+
+// forfeits returns how many games were forfeited, and the first.
+func (r *Report) forfeits() (int, Outcome) {
+	n, first := 0, Outcome{}
+	for _, o := range r.Outcomes {
+		if o.Forfeit != "" {
+			if n == 0 {
+				first = o
+			}
+			n++
+		}
+	}
+	return n, first
 }
 
 // label names the metric with its unit.

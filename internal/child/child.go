@@ -27,7 +27,18 @@ type Process struct {
 	in     io.WriteCloser
 	out    *bufio.Scanner
 	stderr lastLine
+
+	// lines carries the program's output, read on a goroutine of its
+	// own once ReceiveWithin is first called, so that a wait can end.
+	lines chan string
+	once  sync.Once
+	ended chan struct{} // closed by End: the reader stops handing lines on
+	end   sync.Once
 }
+
+// ErrSilent is ReceiveWithin's error for a program that wrote no line in
+// the time allowed.
+var ErrSilent = errors.New("no answer in the time allowed")
 
 // Start runs command, split at spaces; ctx ending kills it.
 func Start(ctx context.Context, command string) (*Process, error) {
@@ -56,7 +67,7 @@ func Start(ctx context.Context, command string) (*Process, error) {
 // Pipe returns a Process that writes to in and reads from out, with no
 // program behind them: tests serve the protocol on the other ends.
 func Pipe(in io.WriteCloser, out io.Reader) *Process {
-	return &Process{in: in, out: bufio.NewScanner(out)}
+	return &Process{in: in, out: bufio.NewScanner(out), ended: make(chan struct{})}
 }
 
 // Send writes one line to the program.
@@ -68,10 +79,46 @@ func (p *Process) Send(format string, args ...any) error {
 // Receive returns the program's next line, spaces trimmed, or false once
 // its output has ended.
 func (p *Process) Receive() (string, bool) {
-	if !p.out.Scan() {
-		return "", false
+	line, err := p.ReceiveWithin(0)
+	return line, err == nil
+}
+
+// ReceiveWithin returns the program's next line, spaces trimmed, waiting
+// at most d for it (for ever if d is 0). Once the output has ended it
+// returns io.EOF; after d with no line, ErrSilent, and the program, which
+// is taken not to answer any more, is killed.
+func (p *Process) ReceiveWithin(d time.Duration) (string, error) {
+	p.once.Do(func() {
+		p.lines = make(chan string)
+		go func() {
+			defer close(p.lines)
+			for p.out.Scan() {
+				select {
+				case p.lines <- strings.TrimSpace(p.out.Text()):
+				case <-p.ended:
+					return
+				}
+			}
+		}()
+	})
+	var timeout <-chan time.Time
+	if d > 0 {
+		t := time.NewTimer(d)
+		defer t.Stop()
+		timeout = t.C
 	}
-	return strings.TrimSpace(p.out.Text()), true
+	select {
+	case line, ok := <-p.lines:
+		if !ok {
+			return "", io.EOF
+		}
+		return line, nil
+	case <-timeout:
+		if p.cmd != nil && p.cmd.Process != nil {
+			p.cmd.Process.Kill()
+		}
+		return "", ErrSilent
+	}
 }
 
 // LastWords returns the last line the program wrote to its standard error
@@ -92,6 +139,7 @@ func (p *Process) WithLastWords(err error) error {
 // killed. It returns the program's exit status, nil once ended before.
 // Output not yet received is lost: End belongs after the last Receive.
 func (p *Process) End(grace time.Duration) error {
+	p.end.Do(func() { close(p.ended) })
 	if p.in != nil {
 		p.in.Close()
 	}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"strings"
 	"testing"
@@ -137,4 +138,32 @@ func TestLastLine(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestReceiveWithin: a program that does not answer in time is given up
+// on and killed; one that answers is heard.
+func TestReceiveWithin(t *testing.T) {
+	p, err := Start(context.Background(), "sleep 30")
+	if err != nil {
+		t.Skipf("no sleep here: %v", err)
+	}
+	start := time.Now()
+	if _, err := p.ReceiveWithin(100 * time.Millisecond); !errors.Is(err, ErrSilent) {
+		t.Errorf("a silent program: %v, want ErrSilent", err)
+	}
+	p.End(time.Second)
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("ending a silent program took %v", d)
+	}
+	q, err := Start(context.Background(), "echo hello")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if line, err := q.ReceiveWithin(5 * time.Second); err != nil || line != "hello" {
+		t.Errorf("echo: %q, %v", line, err)
+	}
+	if _, err := q.ReceiveWithin(5 * time.Second); err != io.EOF {
+		t.Errorf("after the output: %v, want io.EOF", err)
+	}
+	q.End(time.Second)
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"sync"
 	"time"
 
 	"gamelab/nerdle"
@@ -59,7 +60,11 @@ func (b Build) Run(ctx context.Context, u *Universe, log io.Writer) (string, err
 	}
 	fmt.Fprintf(log, "searching length %d (%v, %d equations): %d openers, width %d, at most %d guesses\n",
 		u.Length, u.Rules, len(u.All), min(o.Openers, len(u.All)), min(o.Width, len(u.All)), o.Depth)
+	// Search weighs openers on every core and reports from each.
+	var mu sync.Mutex
 	t, err := Search(ctx, u, o, func(g nerdle.Equation, total int) {
+		mu.Lock()
+		defer mu.Unlock()
 		if total >= 1<<40 {
 			fmt.Fprintf(log, "  opener %v: no better tree  [%v]\n", g, time.Since(start).Round(time.Second))
 			return

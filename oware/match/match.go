@@ -170,6 +170,18 @@ func (b *BenchPlayer) Play(ctx context.Context, bg bench.Game) (bench.Outcome, e
 		g.Play(m)
 	}
 	firstSide := oware.Side(bg.Index % 2)
+	// An outside engine that failed (it forfeited the game before) is
+	// run afresh for this one.
+	for i, s := range b.sides {
+		if s.client != nil && s.client.Err() != nil {
+			s.client.Close()
+			fresh, err := b.cfg.newSide(s.player)
+			if err != nil {
+				return bench.Outcome{}, err
+			}
+			b.sides[i] = fresh
+		}
+	}
 	for _, s := range b.sides {
 		if n, ok := s.s.(interface{ NewGame() }); ok {
 			n.NewGame()
@@ -189,8 +201,11 @@ func (b *BenchPlayer) Play(ctx context.Context, bg bench.Game) (bench.Outcome, e
 		}
 		r := mover.s.Search(ctx, g, b.cfg.limits(), nil)
 		if _, err := g.Play(r.Move); err != nil {
+			if err := ctx.Err(); err != nil {
+				return bench.Outcome{}, err
+			}
 			if mover.client != nil && mover.client.Err() != nil {
-				return bench.Outcome{}, fmt.Errorf("%v: %w", mover.player, mover.client.Err())
+				return b.forfeit(bg, g, firstSide, mover), nil
 			}
 			return bench.Outcome{}, fmt.Errorf("game %d after %s: %w", bg.Index, oware.FormatMoves(g.Moves()), err)
 		}
@@ -209,4 +224,20 @@ func (b *BenchPlayer) Play(ctx context.Context, bg bench.Game) (bench.Outcome, e
 		Result: result,
 		Detail: fmt.Sprintf("%v as %v: %s %v", b.cfg.First, firstSide, oware.FormatMoves(g.Moves()), g.Result()),
 	}, nil
+}
+
+// forfeit returns the outcome of game bg, lost by mover, an outside
+// engine that stopped answering or answered what is no legal move: the
+// run goes on, with the engine run afresh for the next game.
+func (b *BenchPlayer) forfeit(bg bench.Game, g *oware.Game, firstSide oware.Side, mover *side) bench.Outcome {
+	result, lead := bench.Win, float64(oware.TotalSeeds)
+	if mover == b.sides[0] {
+		result, lead = bench.Loss, -lead
+	}
+	return bench.Outcome{
+		Values:  []float64{float64(len(g.Moves())), lead},
+		Result:  result,
+		Detail:  fmt.Sprintf("%v as %v: %s", b.cfg.First, firstSide, oware.FormatMoves(g.Moves())),
+		Forfeit: fmt.Sprintf("%v: %v", mover.player, mover.client.Err()),
+	}
 }

@@ -2,11 +2,13 @@ package match
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"testing"
 
 	"gamelab/internal/bench"
 	"gamelab/oware"
+	"gamelab/oware/search"
 )
 
 func TestParsePlayer(t *testing.T) {
@@ -96,5 +98,48 @@ func TestSPRT(t *testing.T) {
 		if _, err := ParseSPRT(bad); err == nil {
 			t.Errorf("ParseSPRT(%q) accepted", bad)
 		}
+	}
+}
+
+// sulker is an outside engine that answers its first searches and then
+// stops, as a program that hangs would.
+type sulker struct {
+	moves int // searches answered before it stops
+	err   error
+}
+
+func (s *sulker) Search(_ context.Context, g *oware.Game, _ search.Limits, _ func(search.Info)) search.Result {
+	if s.moves == 0 {
+		s.err = errors.New("the engine gave no answer within 1s")
+		return search.Result{Move: oware.NoMove}
+	}
+	s.moves--
+	return search.Result{Move: g.Legal().First()}
+}
+func (s *sulker) NewGame()     {}
+func (s *sulker) Err() error   { return s.err }
+func (s *sulker) Close() error { return nil }
+
+// TestForfeit: an outside engine that stops answering loses that game by
+// forfeit, with the reason, and is run afresh for the next.
+func TestForfeit(t *testing.T) {
+	first, _ := ParsePlayer("cmd:./sulker")
+	second, _ := ParsePlayer("minimax@1")
+	starts := 0
+	cfg := Config{First: first, Second: second, Rules: oware.Abapa, Seed: 1,
+		Start: func(string) (External, error) { starts++; return &sulker{moves: 2}, nil }}
+	bc := cfg.BenchConfig(4)
+	bc.Workers = 1
+	r, err := bench.Run(context.Background(), bc, func() (bench.Player, error) { return NewBenchPlayer(cfg) }, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, o := range r.Outcomes {
+		if o.Result != bench.Loss || !strings.Contains(o.Forfeit, "no answer within 1s") {
+			t.Errorf("game %d: result %v, forfeit %q", i, o.Result, o.Forfeit)
+		}
+	}
+	if starts != 4 {
+		t.Errorf("the engine was started %d times for 4 games, want once a game", starts)
 	}
 }

@@ -16,21 +16,32 @@ import (
 // Client is an external engine that speaks the protocol, run as a child
 // process: a Searcher like ours, for matches against other programs.
 type Client struct {
-	Name string // from its "id name", or the command
-	p    *child.Process
-	mu   sync.Mutex // sending and err, for stop from another goroutine
-	err  error      // the first failure: every later search reports it
+	Name  string // from its "id name", or the command
+	p     *child.Process
+	grace time.Duration // how long past its time the engine may take to answer
+	mu    sync.Mutex    // sending and err, for stop from another goroutine
+	err   error         // the first failure: every later search reports it
 }
 
-// Start runs command (split at spaces) and waits for its uciok.
-func Start(command string) (*Client, error) {
+// DefaultGrace is how long an engine may take to answer beyond the time
+// it was given: generous, for a loaded machine, yet an engine that has
+// stopped answering is given up on.
+const DefaultGrace = 30 * time.Second
+
+// Start runs command (split at spaces) and waits for its uciok. An
+// engine that does not answer a command within grace (DefaultGrace if 0)
+// of the time it was given is killed, and the client fails.
+func Start(command string, grace time.Duration) (*Client, error) {
 	p, err := child.Start(context.Background(), command)
 	if err != nil {
 		return nil, fmt.Errorf("engine %q: %w", command, err)
 	}
-	c := &Client{Name: command, p: p}
+	if grace <= 0 {
+		grace = DefaultGrace
+	}
+	c := &Client{Name: command, p: p, grace: grace}
 	c.send("uci")
-	for line := range c.lines() {
+	for line := range c.lines(c.grace) {
 		if name, ok := strings.CutPrefix(line, "id name "); ok {
 			c.Name = name
 		}
@@ -53,12 +64,19 @@ func (c *Client) send(format string, args ...any) {
 	}
 }
 
-// lines yields the engine's lines until it ends.
-func (c *Client) lines() func(func(string) bool) {
+// lines yields the engine's lines until it ends, or until the time d
+// runs out: the engine is then taken to have stopped answering.
+func (c *Client) lines(d time.Duration) func(func(string) bool) {
+	deadline := time.Now().Add(d)
 	return func(yield func(string) bool) {
 		for c.Err() == nil {
-			line, ok := c.p.Receive()
-			if !ok {
+			line, err := c.p.ReceiveWithin(max(time.Until(deadline), time.Millisecond))
+			if errors.Is(err, child.ErrSilent) {
+				c.p.End(0)
+				c.fail(c.p.WithLastWords(fmt.Errorf("the engine gave no answer within %v", d.Round(time.Millisecond))))
+				return
+			}
+			if err != nil {
 				c.stopped()
 				return
 			}
@@ -88,7 +106,7 @@ func (c *Client) fail(err error) {
 
 func (c *Client) ready() error {
 	c.send("isready")
-	for line := range c.lines() {
+	for line := range c.lines(c.grace) {
 		if line == "readyok" {
 			return nil
 		}
@@ -108,8 +126,9 @@ func (c *Client) Err() error {
 
 // Search implements search.Searcher: it sends the game's start and moves
 // and the limits, reads the info lines into report and returns bestmove.
-// A failure (the engine died, an illegal bestmove) returns oware.NoMove;
-// Err says what happened.
+// A failure (the engine died, an illegal bestmove, no bestmove within the
+// time given and the client's grace) returns oware.NoMove; Err says what
+// happened.
 func (c *Client) Search(ctx context.Context, g *oware.Game, limits search.Limits, report func(search.Info)) search.Result {
 	result := search.Result{Move: oware.NoMove}
 	c.send("%s", PositionCommand{Start: g.Start(), Moves: g.Moves()})
@@ -121,7 +140,7 @@ func (c *Client) Search(ctx context.Context, g *oware.Game, limits search.Limits
 	// Cancelling the search tells the engine to stop; it answers bestmove.
 	defer context.AfterFunc(ctx, func() { c.send("stop") })()
 	start := time.Now()
-	for line := range c.lines() {
+	for line := range c.lines(limits.MoveTime + c.grace) {
 		fields := strings.Fields(line)
 		if len(fields) == 0 {
 			continue

@@ -211,7 +211,7 @@ func TestMain(m *testing.M) {
 // An engine that stops before it is ready is refused with its last words.
 func TestClientEngineDies(t *testing.T) {
 	t.Setenv("GAMELAB_ENGINE_CHILD", "dies")
-	c, err := Start(os.Args[0])
+	c, err := Start(os.Args[0], 0)
 	if err == nil {
 		c.Close()
 		t.Fatal("Start: no error from an engine that stopped")
@@ -225,7 +225,7 @@ func TestClientEngineDies(t *testing.T) {
 // a cancelled search is stopped and still answered.
 func TestClient(t *testing.T) {
 	t.Setenv("GAMELAB_ENGINE_CHILD", "1")
-	c, err := Start(os.Args[0])
+	c, err := Start(os.Args[0], 0)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -44,15 +44,18 @@ func Figures(r *bench.Report) []bench.Figure {
 			median = (scores[len(scores)/2-1] + median) / 2
 		}
 	}
-	per10k := elapsed.Seconds() / max(score/10000, 1e-9)
 	figures = append(figures,
 		bench.Figure{Name: "mean score", Value: score / n, Text: fmt.Sprintf("%.0f", score/n)},
 		bench.Figure{Name: "median score", Value: median, Text: fmt.Sprintf("%.0f", median)},
-		bench.Figure{Name: "seconds per 10,000 points", Value: per10k, Text: fmt.Sprintf("%.3f s (wall time of the games)", per10k)},
 		bench.Figure{Name: "moves per second", Value: moves / elapsed.Seconds(), Text: fmt.Sprintf("%.0f", moves/max(elapsed.Seconds(), 1e-9))},
 	)
+	if score == 0 {
+		return figures // no points: no time per point
+	}
+	per10k := elapsed.Seconds() / (score / 10000)
+	figures = append(figures, bench.Figure{Name: "seconds per 10,000 points", Value: per10k, Text: fmt.Sprintf("%.3f s (wall time of the games)", per10k)})
 	if r.CPU > 0 {
-		cpu := r.CPU.Seconds() / max(score/10000, 1e-9)
+		cpu := r.CPU.Seconds() / (score / 10000)
 		figures = append(figures, bench.Figure{Name: "CPU seconds per 10,000 points", Value: cpu,
 			Text: fmt.Sprintf("%.3f s (all threads, the whole process and any player program)", cpu)})
 	}

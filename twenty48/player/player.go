@@ -196,6 +196,15 @@ func BenchConfig(about string, games int, seed uint64) bench.Config {
 type BenchPlayer struct {
 	s     Strategy
 	suite Suite
+	renew func() Strategy // makes a strategy afresh after a failure, if set
+}
+
+// RenewWith has p play on with a strategy from renew after one fails (a
+// program that stopped answering forfeits its game and is run afresh);
+// without it the run stops at the first failure.
+func (p *BenchPlayer) RenewWith(renew func() Strategy) *BenchPlayer {
+	p.renew = renew
+	return p
 }
 
 // NewBenchPlayer returns a player of benchmark games with s: whole games.
@@ -207,6 +216,13 @@ func NewSuitePlayer(s Strategy, suite Suite) *BenchPlayer { return &BenchPlayer{
 // Play implements bench.Player: it plays one seeded game to its end (or to
 // the suite's tile), reporting each move to the run's observer.
 func (p *BenchPlayer) Play(ctx context.Context, g bench.Game) (bench.Outcome, error) {
+	if Failure(p.s) != nil && p.renew != nil {
+		p.Close()
+		p.s = p.renew()
+		if err := Failure(p.s); err != nil {
+			return bench.Outcome{}, err // it does not even start: no game to forfeit
+		}
+	}
 	if sd, ok := p.s.(Seeder); ok {
 		sd.Seed(g.PlayerSeed)
 	}
@@ -230,7 +246,12 @@ func (p *BenchPlayer) Play(ctx context.Context, g bench.Game) (bench.Outcome, er
 		d, ok := Choose(p.s, grid)
 		if !ok {
 			if err := Failure(p.s); err != nil {
-				return bench.Outcome{}, err
+				if p.renew == nil || ctx.Err() != nil {
+					return bench.Outcome{}, err
+				}
+				o := p.outcome(game)
+				o.Forfeit = err.Error()
+				return o, nil
 			}
 			return bench.Outcome{}, fmt.Errorf("the player found no move on a live board")
 		}
@@ -239,11 +260,16 @@ func (p *BenchPlayer) Play(ctx context.Context, g bench.Game) (bench.Outcome, er
 		}
 		g.Observe(Frame{Grid: game.Grid(), Score: game.Score(), Moves: len(game.Moves())})
 	}
+	return p.outcome(game), nil
+}
+
+// outcome returns the figures of game as it stands.
+func (p *BenchPlayer) outcome(game *twenty48.Game) bench.Outcome {
 	maxTile := float64(uint64(1) << game.Grid().MaxExp())
 	return bench.Outcome{
 		Values: []float64{maxTile, float64(game.Score()), float64(len(game.Moves()))},
 		Detail: fmt.Sprintf("max %.0f", maxTile),
-	}, nil
+	}
 }
 
 // Close closes the strategy, if it is an io.Closer (a program run as the

@@ -2,6 +2,7 @@ package player
 
 import (
 	"context"
+	"errors"
 	"math"
 	"os"
 	"path/filepath"
@@ -442,5 +443,51 @@ func TestTrainingNote(t *testing.T) {
 	}
 	if note := TrainingNote(NetworkGames); note != "" {
 		t.Errorf("at NetworkGames: %q", note)
+	}
+}
+
+// stalling answers its first moves, then fails, as a program that stops
+// answering does.
+type stalling struct {
+	moves int
+	err   error
+}
+
+func (s *stalling) Move(b twenty48.Board) (twenty48.Direction, bool) {
+	if s.moves == 0 {
+		s.err = errors.New("gave no answer within 1s")
+		return 0, false
+	}
+	s.moves--
+	for _, d := range []twenty48.Direction{twenty48.Left, twenty48.Up, twenty48.Right, twenty48.Down} {
+		if _, _, moved := b.Grid().Move(d, nil); moved {
+			return d, true
+		}
+	}
+	return 0, false
+}
+func (s *stalling) Err() error { return s.err }
+
+// TestForfeit: a player that fails forfeits its game, with the reason,
+// and the run goes on with a fresh one; without RenewWith the run stops.
+func TestForfeit(t *testing.T) {
+	made := 0
+	renew := func() Strategy { made++; return &stalling{moves: 5} }
+	cfg := BenchConfig("stalling", 3, 1)
+	cfg.Workers = 1
+	r, err := bench.Run(context.Background(), cfg, func() (bench.Player, error) { return NewBenchPlayer(renew()).RenewWith(renew), nil }, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, o := range r.Outcomes {
+		if !strings.Contains(o.Forfeit, "no answer") || o.Values[2] != 5 {
+			t.Errorf("game %d: forfeit %q after %v moves", i, o.Forfeit, o.Values[2])
+		}
+	}
+	if made != 3 {
+		t.Errorf("%d players made for 3 games", made)
+	}
+	if _, err := bench.Run(context.Background(), cfg, func() (bench.Player, error) { return NewBenchPlayer(&stalling{moves: 5}), nil }, nil); err == nil {
+		t.Error("without RenewWith, a failure went unreported")
 	}
 }

@@ -2,6 +2,7 @@ package protocol
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -19,18 +20,29 @@ import (
 type Client struct {
 	command string
 	p       *child.Process
+	timeout time.Duration // for each answer
 	err     error
 }
 
+// DefaultTimeout is how long a player may take to answer: generous, for
+// a loaded machine, yet a program that has stopped answering is given
+// up on.
+const DefaultTimeout = 30 * time.Second
+
 // Start runs command (split at spaces) as a player; ctx ending kills it.
 // A program that cannot be started gives a Client whose Err says so, so
-// that a Factory, which cannot fail, can make one.
-func Start(ctx context.Context, command string) *Client {
+// that a Factory, which cannot fail, can make one. A program that does
+// not answer a line within timeout (DefaultTimeout if 0) is killed, and
+// the client fails.
+func Start(ctx context.Context, command string, timeout time.Duration) *Client {
+	if timeout <= 0 {
+		timeout = DefaultTimeout
+	}
 	p, err := child.Start(ctx, command)
 	if err != nil {
 		return &Client{command: command, err: fmt.Errorf("player %q: %w", command, err)}
 	}
-	return &Client{command: command, p: p}
+	return &Client{command: command, p: p, timeout: timeout}
 }
 
 // Seed implements player.Seeder: it begins a new game, as the protocol's
@@ -74,11 +86,18 @@ func (c *Client) ask(command Command) (string, bool) {
 	if c.err != nil {
 		return "", false
 	}
-	reply, ok := "", c.p.Send("%v", command) == nil
-	if ok {
-		reply, ok = c.p.Receive()
+	if c.p.Send("%v", command) != nil {
+		c.p.End(time.Second)
+		c.fail("stopped")
+		return "", false
 	}
-	if !ok {
+	reply, err := c.p.ReceiveWithin(c.timeout)
+	if errors.Is(err, child.ErrSilent) {
+		c.p.End(0)
+		c.fail("gave no answer to %v within %v", command, c.timeout)
+		return "", false
+	}
+	if err != nil {
 		// Its last words on standard error are complete once it has ended.
 		c.p.End(time.Second)
 		c.fail("stopped")

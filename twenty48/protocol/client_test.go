@@ -193,7 +193,7 @@ func TestStart(t *testing.T) {
 	}
 	t.Run("plays", func(t *testing.T) {
 		t.Setenv(helperEnv, "random")
-		c := Start(context.Background(), self)
+		c := Start(context.Background(), self, 0)
 		c.Seed(1)
 		if _, ok := c.Move(b); !ok {
 			t.Fatal(c.Err())
@@ -204,7 +204,7 @@ func TestStart(t *testing.T) {
 	})
 	t.Run("dies", func(t *testing.T) {
 		t.Setenv(helperEnv, "dies")
-		c := Start(context.Background(), self)
+		c := Start(context.Background(), self, 0)
 		defer c.Close()
 		if _, ok := c.Move(b); ok {
 			t.Fatal("a move from a program that stopped")
@@ -214,14 +214,14 @@ func TestStart(t *testing.T) {
 		}
 	})
 	t.Run("missing", func(t *testing.T) {
-		c := Start(context.Background(), "./no-such-player --fast")
+		c := Start(context.Background(), "./no-such-player --fast", 0)
 		if _, ok := c.Move(b); ok || c.Err() == nil || !strings.Contains(c.Err().Error(), `player "./no-such-player --fast"`) {
 			t.Fatalf("Move: %v, Err() = %v", ok, c.Err())
 		}
 		c.Close()
 	})
 	t.Run("empty", func(t *testing.T) {
-		if c := Start(context.Background(), "  "); c.Err() == nil {
+		if c := Start(context.Background(), "  ", 0); c.Err() == nil {
 			t.Fatal("no error for an empty command")
 		}
 	})

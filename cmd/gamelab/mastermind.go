@@ -24,19 +24,19 @@ type mastermindCmd struct {
 }
 
 type mastermindPlayCmd struct {
-	Pegs     int          `default:"${mmpegs}" help:"Pegs of a code: 1 to ${mmmaxpegs}."`
-	Colors   int          `default:"${mmcolours}" help:"Colours: 2 to ${mmmaxcolours}."`
-	Rows     int          `default:"${mmrows}" help:"Guesses you may make: 1 to ${mmmaxrows}."`
-	Seed     *uint64      `help:"Seed of the secrets, to play the same games again."`
-	Strategy strategyName `default:"${strategy}" help:"The codebreaker that guesses your codes: ${strategies}."`
+	Pegs    int          `default:"${mmpegs}" help:"Pegs of a code: 1 to ${mmmaxpegs}."`
+	Colours int          `default:"${mmcolours}" aliases:"colors" help:"Colours: 2 to ${mmmaxcolours}."`
+	Rows    int          `default:"${mmrows}" help:"Guesses you may make: 1 to ${mmmaxrows}."`
+	Seed    *uint64      `help:"Seed of the secrets, to play the same games again."`
+	Player  strategyName `default:"${strategy}" aliases:"strategy" help:"The codebreaker that guesses your codes: ${strategies}."`
 }
 
 func (c *mastermindPlayCmd) Validate() error {
 	switch {
 	case c.Pegs < 1 || c.Pegs > mmplay.MaxPegs:
 		return fmt.Errorf("--pegs %d: want 1 to %d", c.Pegs, mmplay.MaxPegs)
-	case c.Colors < 2 || c.Colors > mmplay.MaxColours:
-		return fmt.Errorf("--colors %d: want 2 to %d", c.Colors, mmplay.MaxColours)
+	case c.Colours < 2 || c.Colours > mmplay.MaxColours:
+		return fmt.Errorf("--colours %d: want 2 to %d", c.Colours, mmplay.MaxColours)
 	case c.Rows < 1 || c.Rows > mmplay.MaxRows:
 		return fmt.Errorf("--rows %d: want 1 to %d", c.Rows, mmplay.MaxRows)
 	}
@@ -54,19 +54,19 @@ func playMastermind(e *env, c *mastermindPlayCmd) error {
 	if err != nil {
 		return err
 	}
-	factory, err := breaker.Lookup(string(c.Strategy))
+	factory, err := breaker.Lookup(string(c.Player))
 	if err != nil {
 		return err
 	}
-	opts := mmplay.Options{Pegs: c.Pegs, Colours: c.Colors, Rows: c.Rows, Profile: pr.Loaded, Notice: pr.Notice, Update: pr.Update, Breaker: factory, Seed: tui.SeedOf(c.Seed)}
+	opts := mmplay.Options{Pegs: c.Pegs, Colours: c.Colours, Rows: c.Rows, Profile: pr.Loaded, Notice: pr.Notice, Update: pr.Update, Breaker: factory, Seed: tui.SeedOf(c.Seed)}
 	opts.Cache, _ = e.Cache() // without one, trees are built each time
 	return e.Play(mmplay.New(opts), "mastermind play")
 }
 
 // shapeFlags are the shape of the codes a codebreaker breaks.
 type shapeFlags struct {
-	Pegs   int `default:"${mmpegs}" help:"Pegs of a code: 1 to ${mmbreakerpegs}."`
-	Colors int `default:"${mmcolours}" help:"Colours to choose from: 1 to ${mmmaxcolors}."`
+	Pegs    int `default:"${mmpegs}" help:"Pegs of a code: 1 to ${mmbreakerpegs}."`
+	Colours int `default:"${mmcolours}" aliases:"colors" help:"Colours to choose from: 1 to ${mmmaxcolors}."`
 }
 
 // check reports a shape the codebreakers do not play.
@@ -74,18 +74,18 @@ func (f shapeFlags) check() error {
 	switch {
 	case f.Pegs < 1 || f.Pegs > breaker.MaxPegs:
 		return fmt.Errorf("--pegs %d: want 1 to %d", f.Pegs, breaker.MaxPegs)
-	case f.Colors < 1 || f.Colors > mastermind.MaxColours:
-		return fmt.Errorf("--colors %d: want 1 to %d", f.Colors, mastermind.MaxColours)
+	case f.Colours < 1 || f.Colours > mastermind.MaxColours:
+		return fmt.Errorf("--colours %d: want 1 to %d", f.Colours, mastermind.MaxColours)
 	}
 	return nil
 }
 
 type mastermindBenchCmd struct {
 	shapeFlags
-	Strategy strategyName    `default:"${strategy}" help:"Codebreaker: ${strategies}."`
-	Games    int             `help:"Games to play (default: every secret once; over ${mmallsecrets} secrets, ${mmsampled} drawn from --seed, unless a strategy tree plays them)."`
-	Seed     uint64          `default:"1" help:"Base seed of the secrets, when not every one is played."`
-	Workers  cmdline.Workers `help:"Games played at once (default: one per core)."`
+	Player  strategyName    `default:"${strategy}" aliases:"strategy" help:"The codebreaker: ${strategies}."`
+	Games   int             `help:"Games to play (default: every secret once; over ${mmallsecrets} secrets, ${mmsampled} drawn from --seed, unless a strategy tree plays them)."`
+	Seed    uint64          `default:"1" help:"Base seed of the secrets, when not every one is played."`
+	Workers cmdline.Workers `help:"Games played at once (default: one per core)."`
 	cmdline.ReportFlags
 }
 
@@ -140,34 +140,34 @@ func (s strategyName) make(e *env, pegs, colours int) (breaker.Factory, breaker.
 }
 
 func (c *mastermindBenchCmd) Run(e *env) error {
-	factory, opts, b, err := c.Strategy.make(e, c.Pegs, c.Colors)
+	factory, opts, b, err := c.Player.make(e, c.Pegs, c.Colours)
 	if err != nil {
 		return err
 	}
-	cfg := breaker.BenchConfig(b, string(c.Strategy), c.Pegs, c.Colors, c.Games, c.Seed)
+	cfg := breaker.BenchConfig(b, string(c.Player), c.Pegs, c.Colours, c.Games, c.Seed)
 	c.Apply(&cfg, c.Workers)
 	report, err := e.RunBench("mastermind", cfg, func() (bench.Player, error) {
-		b, err := factory(c.Pegs, c.Colors, opts)
-		return breaker.NewBenchPlayer(b, c.Pegs, c.Colors, cfg), err
+		b, err := factory(c.Pegs, c.Colours, opts)
+		return breaker.NewBenchPlayer(b, c.Pegs, c.Colours, cfg), err
 	})
 	return finish(e, c.ReportFlags, report, err)
 }
 
 type mastermindEngineCmd struct {
 	shapeFlags
-	Strategy strategyName `default:"${strategy}" help:"Codebreaker: ${strategies}."`
-	Seed     uint64       `default:"1" help:"Seed of the first game, for codebreakers that draw at random (the next games take the seeds after it)."`
+	Player strategyName `default:"${strategy}" aliases:"strategy" help:"The codebreaker: ${strategies}."`
+	Seed   uint64       `default:"1" help:"Seed of the first game, for codebreakers that draw at random (the next games take the seeds after it)."`
 }
 
 func (c *mastermindEngineCmd) Validate() error { return c.check() }
 
 func (c *mastermindEngineCmd) Run(e *env) error {
-	_, _, b, err := c.Strategy.make(e, c.Pegs, c.Colors) // interruptible itself
+	_, _, b, err := c.Player.make(e, c.Pegs, c.Colours) // interruptible itself
 	if err != nil {
 		return err
 	}
 	return e.Interruptible(func() error {
-		return mmprotocol.Serve(e.Ctx, e.Stdin, e.Stdout, mmprotocol.Config{Pegs: c.Pegs, Colours: c.Colors, Breaker: b, Seed: c.Seed})
+		return mmprotocol.Serve(e.Ctx, e.Stdin, e.Stdout, mmprotocol.Config{Pegs: c.Pegs, Colours: c.Colours, Breaker: b, Seed: c.Seed})
 	})
 }
 

@@ -15,7 +15,7 @@ import (
 // solverFlags are the flags of the commands that run a solver.
 type solverFlags struct {
 	lengthFlag
-	Solver solverName `default:"${solver}" help:"Solver: ${solvers}."`
+	Player solverName `default:"${solver}" aliases:"solver" help:"The solver: ${solvers}."`
 	rulesFlag
 }
 
@@ -50,8 +50,8 @@ func (f *solverFlags) universe(e *env) (*solve.Universe, solve.Factory, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	factory, err := solve.Lookup(string(f.Solver))
-	if err != nil || f.Solver != solve.DefaultSolver {
+	factory, err := solve.Lookup(string(f.Player))
+	if err != nil || f.Player != solve.DefaultSolver {
 		return u, factory, err
 	}
 	// The book is made once per universe; the solvers made later share it.
@@ -91,7 +91,7 @@ func (c *nerdleBenchCmd) Run(e *env) error {
 	if games == 0 {
 		games = solve.DefaultBenchGames(u)
 	}
-	cfg := solve.BenchConfig(u, string(c.Solver), games, c.Seed)
+	cfg := solve.BenchConfig(u, string(c.Player), games, c.Seed)
 	c.Apply(&cfg, c.Workers)
 	newPlayer := func() (bench.Player, error) { return solve.NewBenchPlayer(u, factory, c.Rows) }
 	var report *bench.Report

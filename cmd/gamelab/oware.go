@@ -89,7 +89,7 @@ type owareMatchCmd struct {
 // owareBenchCmd is a match with the defaults of a benchmark: the default
 // engine against the source's alpha-beta at depth 8.
 type owareBenchCmd struct {
-	South string `default:"${owareengine}" help:"The engine measured (as in match)."`
+	South string `default:"${owareengine}" aliases:"player" help:"The engine measured (as in match)."`
 	North string `default:"alphabeta@8" help:"Its opponent (as in match)."`
 	Games int    `default:"100" help:"Games (pairs of one opening with colours swapped)."`
 	matchFlags
@@ -167,7 +167,7 @@ func (c *owareMatchCmd) Run(e *env) error {
 type owarePlayCmd struct {
 	South    string         `default:"human" enum:"human,computer" help:"Who plays South, who moves first: human or computer."`
 	North    string         `default:"computer" enum:"human,computer" help:"Who plays North: human or computer."`
-	Engine   string         `default:"${owareengine}" help:"The computer: ${owareplayers}; @N fixes a depth (alphabeta@6)."`
+	Player   string         `default:"${owareengine}" aliases:"engine" help:"The computer: ${owareplayers}; @N fixes a depth (alphabeta@6)."`
 	Depth    int            `help:"Search to this depth instead of for a time."`
 	MoveTime cmdline.Millis `name:"movetime" default:"${owaremovetime}" help:"The computer's time per move, in milliseconds (1000) or with a unit (1s)."`
 	Rules    oware.Rules    `default:"abapa" help:"abapa, or variants such as grand-slam=forbidden,cycle=third-repetition."`
@@ -177,7 +177,7 @@ type owarePlayCmd struct {
 }
 
 func (c *owarePlayCmd) Validate() error {
-	if _, err := search.ParseSpec(c.Engine); err != nil {
+	if _, err := search.ParseSpec(c.Player); err != nil {
 		return err
 	}
 	switch {
@@ -195,7 +195,7 @@ func (c *owarePlayCmd) Run(e *env) error { return playOware(e, c) }
 
 // playOware runs the game with c's flags and the player's saved profile.
 func playOware(e *env, c *owarePlayCmd) error {
-	spec, _ := search.ParseSpec(c.Engine)
+	spec, _ := search.ParseSpec(c.Player)
 	if c.Depth > 0 {
 		spec.Depth = c.Depth
 	}

@@ -32,7 +32,7 @@ func (r *Replier) Say(format string, args ...any) error {
 // until a line beginning with "quit" or the end of in, skips blank lines, answers a
 // line longer than MaxLen with tooLong (the protocol's own error line),
 // and hands every other line to handle, its spaces trimmed, with its
-// words. It returns the first error of handle or tooLong (a reply that
+// words, the first (the command) in lower case. It returns the first error of handle or tooLong (a reply that
 // could not be written, say), or the error that ended reading.
 func Serve(in io.Reader, tooLong func() error, handle func(line string, words []string) error) error {
 	sc := NewScanner(in)
@@ -45,10 +45,11 @@ func Serve(in io.Reader, tooLong func() error, handle func(line string, words []
 		}
 		line := strings.TrimSpace(sc.Text())
 		words := strings.Fields(line)
-		switch {
-		case len(words) == 0:
+		if len(words) == 0 {
 			continue
-		case words[0] == "quit":
+		}
+		words[0] = strings.ToLower(words[0]) // NEW is new, in every game
+		if words[0] == "quit" {
 			return nil
 		}
 		if err := handle(line, words); err != nil {

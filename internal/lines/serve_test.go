@@ -22,6 +22,8 @@ func TestServe(t *testing.T) {
 		{"trimmed", "  go  depth 3 \r\n", []string{"go  depth 3/3"}, nil},
 		{"quit ends", "a\nquit\nb\n", []string{"a/1"}, nil},
 		{"quit with words", "quit now\nb\n", nil, nil},
+		{"QUIT too", "a\nQuit\nb\n", []string{"a/1"}, nil},
+		{"command in lower case", "NEW Abc\n", []string{"NEW Abc/2 new"}, nil},
 		{"too long", "a\n" + long + "\nb", []string{"a/1", "long", "b/1"}, nil},
 		{"handle's error", "a\nstop\nb\n", []string{"a/1", "stop/1"}, stop},
 		{"no end of line", "a", []string{"a/1"}, nil},
@@ -32,7 +34,11 @@ func TestServe(t *testing.T) {
 				got = append(got, "long")
 				return nil
 			}, func(line string, words []string) error {
-				got = append(got, line+"/"+string(rune('0'+len(words))))
+				entry := line + "/" + string(rune('0'+len(words)))
+				if words[0] != strings.Fields(line)[0] {
+					entry += " " + words[0]
+				}
+				got = append(got, entry)
 				if line == "stop" {
 					return stop
 				}

@@ -57,8 +57,12 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, cfg Config) error {
 		return err
 	}
 	tooLong := func() error { return say("error: %v", lines.ErrTooLong) }
-	return lines.Serve(in, tooLong, func(line string, _ []string) error {
-		switch line {
+	return lines.Serve(in, tooLong, func(line string, words []string) error {
+		command := ""
+		if len(words) == 1 {
+			command = words[0]
+		}
+		switch command {
 		case "new":
 			return newGame()
 		case "count":

@@ -40,9 +40,9 @@ func Serve(in io.Reader, out io.Writer, u *solve.Universe, s solve.Solver) error
 		return err
 	}
 	tooLong := func() error { return say("error: %v", lines.ErrTooLong) }
-	return lines.Serve(in, tooLong, func(line string, _ []string) error {
+	return lines.Serve(in, tooLong, func(line string, words []string) error {
 		switch {
-		case line == "new":
+		case len(words) == 1 && words[0] == "new":
 			return newGame()
 		case waiting:
 			return say("error: the last colours fit no equation; send new to start again")

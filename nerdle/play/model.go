@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"time"
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
@@ -37,6 +38,9 @@ type Options struct {
 	// daily puzzle of Length and Rules, with the default number of rows,
 	// played once a day and counted apart.
 	Daily string
+	// Now is the clock of the countdown to the next daily puzzle; nil is
+	// time.Now.
+	Now func() time.Time
 
 	// Cache is the root of the solver's caches, for hints; "" keeps none.
 	Cache cache.Dir

@@ -3,6 +3,7 @@ package play
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/charmbracelet/bubbles/key"
 
@@ -17,8 +18,10 @@ import (
 type tileSize struct{ width, height, gapX, gapY int }
 
 var (
-	large = tileSize{5, 3, 1, 1}
-	small = tileSize{3, 1, 1, 1}
+	large   = tileSize{5, 3, 1, 1}
+	small   = tileSize{3, 1, 1, 1}
+	compact = tileSize{3, 1, 0, 0} // for 80×24 with 11 symbols or many rows
+	tiny    = tileSize{1, 1, 0, 0} // and a share grid beside them
 )
 
 // Cell is one box to draw: its symbol (or " ") and its colour.
@@ -156,7 +159,30 @@ func (m *Model) endPanel() string {
 	if rec.Assisted > 0 {
 		body += "\n" + tui.Dim.Render(fmt.Sprintf("%s with hints", plural(rec.Assisted, "win")))
 	}
+	if m.daily != "" {
+		body += "\n" + tui.Dim.Render("next daily puzzle in "+untilTomorrow(m.now()))
+	}
 	return tui.Panel.Render(body)
+}
+
+// untilTomorrow says how long it is from now to the next local midnight,
+// when the next daily puzzle comes, in hours and minutes.
+func untilTomorrow(now time.Time) string {
+	y, mo, d := now.Date()
+	left := time.Date(y, mo, d+1, 0, 0, 0, 0, now.Location()).Sub(now)
+	h, min := int(left.Hours()), int(left.Minutes())%60
+	if h == 0 {
+		return fmt.Sprintf("%dm", max(min, 1))
+	}
+	return fmt.Sprintf("%dh %02dm", h, min)
+}
+
+// now returns the time by the model's clock.
+func (m *Model) now() time.Time {
+	if m.opts.Now != nil {
+		return m.opts.Now()
+	}
+	return time.Now()
 }
 
 func statsLine(r stats.Record, streak int) string {
@@ -177,7 +203,7 @@ func distribution(r stats.Record, rows, this int, p palette) string {
 	for _, c := range r.Tries {
 		most = max(most, c)
 	}
-	const width = 24
+	const width = 20
 	var b strings.Builder
 	b.WriteString(tui.Dim.Render("guess distribution"))
 	for t := 1; t <= rows; t++ {
@@ -212,7 +238,10 @@ func (m *Model) View() string {
 		func() string { return m.layout(large, false) },
 		func() string { return m.layout(large, true) },
 		func() string { return m.layout(small, false) },
-		func() string { return m.layout(small, true) })
+		func() string { return m.layout(small, true) },
+		func() string { return m.layout(compact, false) },
+		func() string { return m.layout(compact, true) },
+		func() string { return m.layout(tiny, true) })
 }
 
 // layout composes the whole screen with boxes of the given size; after a
@@ -239,7 +268,13 @@ func (m *Model) layout(size tileSize, side bool) string {
 	case m.remark != "":
 		status = m.remark
 	}
-	parts := []string{title, "", m.board(size), "", status, "", m.keyboard(), ""}
+	keyboard := g.Status() == nerdle.Playing || size.gapX > 0
+	parts := []string{title, "", m.board(size), "", status, ""}
+	if keyboard {
+		// After the game the keyboard tells nothing new: the compact
+		// layouts leave it out to fit 80 columns.
+		parts = append(parts, m.keyboard(), "")
+	}
 	var view string
 	switch {
 	case g.Status() == nerdle.Playing:
@@ -250,7 +285,15 @@ func (m *Model) layout(size tileSize, side bool) string {
 	case side:
 		results := lipgloss.JoinVertical(lipgloss.Center, m.endPanel(), "", tui.KeyHelp(keys.Again, keys.Share),
 			tui.KeyHelp(keys.Help, keys.Settings, keys.QuitEnd))
-		view = lipgloss.JoinHorizontal(lipgloss.Center, lipgloss.JoinVertical(lipgloss.Center, parts...), "    ", results)
+		// The title and the status span both columns: beside the results
+		// they made the screen wider than 80 columns.
+		left := []string{m.board(size)}
+		if keyboard {
+			left = append(left, "", m.keyboard())
+		}
+		view = lipgloss.JoinVertical(lipgloss.Center, title, "",
+			lipgloss.JoinHorizontal(lipgloss.Center, lipgloss.JoinVertical(lipgloss.Center, left...), "   ", results),
+			"", status)
 	default:
 		parts = append(parts, m.endPanel(), "", tui.HelpLines(m.width,
 			[]key.Binding{keys.Again, keys.Share},

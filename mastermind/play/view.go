@@ -54,16 +54,21 @@ func (m *Model) View() string {
 	if m.help {
 		return tui.Centre(m.width, m.height, helpText())
 	}
-	layout := m.chooseView
+	block := func(layout func() string) func() string {
+		return func() string { return lipgloss.JoinVertical(lipgloss.Left, strings.Split(layout(), "\n")...) }
+	}
 	switch m.screen {
 	case breakScreen:
-		layout = m.breakView
+		// A board taller than the terminal shows its latest rows.
+		layouts := []func() string{block(func() string { return m.breakView(0) })}
+		for _, window := range []int{16, 12, 8, 5, 3, 1} {
+			layouts = append(layouts, block(func() string { return m.breakView(window) }))
+		}
+		return tui.Fit(m.width, m.height, m.notice, layouts...)
 	case makeScreen:
-		layout = m.makeView
+		return tui.Fit(m.width, m.height, m.notice, block(m.makeView))
 	}
-	return tui.Fit(m.width, m.height, m.notice, func() string {
-		return lipgloss.JoinVertical(lipgloss.Left, strings.Split(layout(), "\n")...)
-	})
+	return tui.Fit(m.width, m.height, m.notice, block(m.chooseView))
 }
 
 func (m *Model) title() string {
@@ -94,13 +99,21 @@ func (m *Model) chooseView() string {
 	return b.String()
 }
 
-func (m *Model) breakView() string {
+// breakView draws the breaking role's board: every row, or, with window
+// above 0, the latest window rows played, the row being typed and how
+// many are left, for terminals too short for all of them.
+func (m *Model) breakView(window int) string {
 	var b strings.Builder
 	b.WriteString(m.title() + "\n\n")
 	g := m.breaking
 	hints := g.Hints()
-	for i, h := range hints {
-		b.WriteString(fmt.Sprintf("%2d  %s   %s\n", i+1, pegs(h.Guess), pins(h.Answer, m.opts.Pegs)))
+	first := 0
+	if window > 0 && len(hints) > window {
+		first = len(hints) - window
+		b.WriteString(tui.Dim.Render(fmt.Sprintf("    ⋮ %s before", plural(first, "row"))) + "\n")
+	}
+	for i, h := range hints[first:] {
+		b.WriteString(fmt.Sprintf("%2d  %s   %s\n", first+i+1, pegs(h.Guess), pins(h.Answer, m.opts.Pegs)))
 	}
 	if !g.Over() {
 		cursor := make([]string, m.opts.Pegs)
@@ -111,8 +124,14 @@ func (m *Model) breakView() string {
 			}
 		}
 		b.WriteString(fmt.Sprintf("%2d  %s\n    %s\n", len(hints)+1, pegs(m.row), strings.Join(cursor, " ")))
-		for range m.opts.Rows - len(hints) - 1 {
-			b.WriteString("\n")
+		left := m.opts.Rows - len(hints) - 1
+		if window > 0 {
+			b.WriteString(tui.Dim.Render(fmt.Sprintf("    %s left after this one", plural(left, "row"))) + "\n")
+		} else {
+			holes := pegs(make(mastermind.Code, m.opts.Pegs))
+			for r := range left {
+				b.WriteString(tui.Dim.Render(fmt.Sprintf("%2d  ", len(hints)+2+r)) + holes + "\n")
+			}
 		}
 	}
 	b.WriteString("\n")
@@ -184,4 +203,12 @@ func helpText() string {
 		"",
 		tui.Dim.Render("Any key goes back."),
 	}, "\n"))
+}
+
+// plural writes n and word, in the plural unless n is 1.
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
 }

@@ -61,7 +61,23 @@ func (m *Model) View() string {
 	default:
 		layout = m.overView
 	}
-	return tui.Fit(m.width, m.height, m.notice, func() string { return block(layout()) })
+	return tui.Fit(m.width, m.height, m.notice, func() string { return block(m.wrap(layout())) })
+}
+
+// wrap folds the lines of s that are wider than the terminal (the seats
+// of a full table, a long log line, a rule's explanation) at spaces.
+func (m *Model) wrap(s string) string {
+	if m.width <= 0 {
+		return s
+	}
+	style := lipgloss.NewStyle().Width(min(m.width, 100))
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		if lipgloss.Width(l) > m.width {
+			lines[i] = style.Render(l)
+		}
+	}
+	return strings.Join(lines, "\n")
 }
 
 // block pads the lines of s to one width, so that centring the screen

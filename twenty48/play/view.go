@@ -17,7 +17,7 @@ import (
 // square; the smallest still holds the longest label, 131072.
 type tileSize struct{ width, height, gapX, gapY int }
 
-var tileSizes = []tileSize{{10, 5, 2, 1}, {8, 4, 2, 1}, {6, 3, 1, 1}}
+var tileSizes = []tileSize{{10, 5, 2, 1}, {8, 4, 2, 1}, {6, 3, 1, 1}, {6, 2, 1, 0}, {6, 1, 1, 0}}
 
 // View implements tea.Model. The largest tiles that let the whole board,
 // with the lines above and below it, fit the terminal are used.

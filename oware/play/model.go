@@ -75,7 +75,7 @@ const leaveQuestion = "Leave? This game is not kept (ctrl+s saves it): q or esc 
 
 // anewQuestion is asked when a person starts a new game over one under
 // way.
-const anewQuestion = "Start again? This game is not kept (ctrl+s saves it): ctrl+n again to start a new one."
+const anewQuestion = "Start again? This game is not kept (ctrl+s saves it): n again to start a new one."
 
 // Keys of the game.
 var Keys = struct {
@@ -84,12 +84,12 @@ var Keys = struct {
 	Left:  key.NewBinding(key.WithKeys("left"), key.WithHelp("←/→", "choose")),
 	Right: key.NewBinding(key.WithKeys("right")),
 	Sow:   key.NewBinding(key.WithKeys("enter", " "), key.WithHelp("enter or A–F/a–f", "sow")),
-	Hint:  key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "recommend")),
-	Undo:  key.NewBinding(key.WithKeys("backspace", "ctrl+z"), key.WithHelp("⌫", "undo")),
+	Hint:  key.NewBinding(key.WithKeys("h"), key.WithHelp("h", "hint")),
+	Undo:  key.NewBinding(key.WithKeys("u", "backspace", "ctrl+z"), key.WithHelp("u", "undo")),
 	Save:  key.NewBinding(key.WithKeys("ctrl+s"), key.WithHelp("ctrl+s", "save record")),
-	New:   key.NewBinding(key.WithKeys("ctrl+n"), key.WithHelp("ctrl+n", "new game")),
+	New:   key.NewBinding(key.WithKeys("n", "ctrl+n"), key.WithHelp("n", "new game")),
 	Pause: key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "pause")),
-	Rules: key.NewBinding(key.WithKeys("h", "f1"), key.WithHelp("h", "rules")),
+	Rules: key.NewBinding(key.WithKeys("?", "f1"), key.WithHelp("?", "rules and keys")),
 }
 
 // The computer's time per move unless told, and the pause between the

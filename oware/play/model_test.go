@@ -64,7 +64,7 @@ func TestHumanAgainstComputer(t *testing.T) {
 	if moves := m.game.Moves(); len(moves) != 2 || moves[0] != 2 {
 		t.Errorf("→ enter played %s, want C first", oware.FormatMoves(moves))
 	}
-	send(m, tuitest.Runes("?"))
+	send(m, tuitest.Runes("h"))
 	if !strings.Contains(m.message, "Recommended:") {
 		t.Errorf("no recommendation: %q", m.message)
 	}
@@ -82,7 +82,7 @@ func TestLeavingAsks(t *testing.T) {
 	}
 	m = newModel([2]Who{Human, Computer})
 	send(m, tuitest.Runes("F"))
-	for _, keys := range [][]tea.Msg{{esc}, {q}, {esc, tuitest.Runes("?"), q}} {
+	for _, keys := range [][]tea.Msg{{esc}, {q}, {esc, tea.KeyMsg{Type: tea.KeyRight}, q}} {
 		for _, k := range keys {
 			send(m, k)
 		}
@@ -107,7 +107,7 @@ func TestLeavingAsks(t *testing.T) {
 // TestNewGameAsks: ctrl+n over a person's game under way asks first, as
 // leaving does; the second starts a new game.
 func TestNewGameAsks(t *testing.T) {
-	ctrlN := tea.KeyMsg{Type: tea.KeyCtrlN}
+	ctrlN := tuitest.Runes("n")
 	m := newModel([2]Who{Human, Computer})
 	send(m, tuitest.Runes("F"))
 	moves := len(m.game.Moves())

@@ -29,6 +29,7 @@ func TestScreensFit80x24(t *testing.T) {
 		{"eight", Options{Size: twenty48.MaxSize}, nil},
 		{"evil", Options{Mode: twenty48.EvilMode}, nil},
 		{"help", Options{}, []tea.Msg{tuitest.Runes("?")}},
+		{"help, evil", Options{Mode: twenty48.EvilMode}, []tea.Msg{tuitest.Runes("?")}},
 		{"lost", Options{}, moves},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

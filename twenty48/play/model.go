@@ -83,14 +83,17 @@ type Model struct {
 	// again for the board the undo leaves.
 	hintAsked bool
 
+	help bool // the rules and keys are shown
+
 	width, height int
 }
 
 // keys are the bindings, for matching and for the help line. The moves
 // are the arrows only, so that letters stay free for commands.
 var keys = struct {
-	Up, Down, Left, Right, Undo, Shuffle, New, Save, Animate, Hint, Auto, Quit key.Binding
+	Up, Down, Left, Right, Undo, Shuffle, New, Save, Animate, Hint, Auto, Help, Quit key.Binding
 }{
+	Help:    tui.Keys.Help,
 	Hint:    key.NewBinding(key.WithKeys("h"), key.WithHelp("h", "hint")),
 	Auto:    key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "autoplay")),
 	Up:      key.NewBinding(key.WithKeys("up"), key.WithHelp("arrows", "move")),
@@ -255,7 +258,14 @@ var arrows = [4]string{"↑ up", "↓ down", "← left", "→ right"}
 
 func (m *Model) handleKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 	m.slides = nil // a key ends the slide under way
+	if m.help {
+		m.help = false // any key returns to the game
+		return m, nil
+	}
 	switch {
+	case key.Matches(msg, keys.Help):
+		m.help = true
+		return m, nil
 	case key.Matches(msg, keys.Quit):
 		m.count() // a game left is counted as it stands
 		return m, tea.Quit

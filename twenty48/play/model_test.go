@@ -500,3 +500,22 @@ func TestWatchIsAViewOfTheRun(t *testing.T) {
 		t.Errorf("finished view:\n%s", view)
 	}
 }
+
+// TestHelp: ? shows the rules and keys, with the mode's own, and any key
+// goes back to the game without playing it.
+func TestHelp(t *testing.T) {
+	m := newModel(t, Options{Seed: tui.Seed{Value: 3, Given: true}, Mode: twenty48.EvilMode})
+	tuitest.Send(m, tea.WindowSizeMsg{Width: 80, Height: 24}, tuitest.Runes("?"))
+	if view := ansi.Strip(m.View()); !strings.Contains(view, "rules and keys") || !strings.Contains(view, "Evil tiles") {
+		t.Fatalf("help:\n%s", view)
+	}
+	before := len(m.Game().Moves())
+	cmd := tuitest.Send(m, left)
+	if m.help || len(m.Game().Moves()) != before || tuitest.Quits(cmd) {
+		t.Errorf("a key on the help page: help %v, moves %d (were %d)", m.help, len(m.Game().Moves()), before)
+	}
+	tuitest.Send(m, tuitest.Runes("?"), tuitest.Runes("q"))
+	if m.help {
+		t.Error("q on the help page did not go back")
+	}
+}

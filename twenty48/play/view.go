@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/lipgloss"
@@ -21,7 +22,49 @@ var tileSizes = []tileSize{{10, 5, 2, 1}, {8, 4, 2, 1}, {6, 3, 1, 1}, {6, 2, 1, 
 
 // View implements tea.Model. The largest tiles that let the whole board,
 // with the lines above and below it, fit the terminal are used.
-func (m *Model) View() string { return fitTiles(m.width, m.height, m.notice, m.layout) }
+func (m *Model) View() string {
+	if m.help {
+		return tui.Fit(m.width, m.height, m.notice, m.helpView)
+	}
+	return fitTiles(m.width, m.height, m.notice, m.layout)
+}
+
+// helpView explains the game, its mode and its keys.
+func (m *Model) helpView() string {
+	rules := []string{
+		"Slide the tiles with the arrows: they all move as far as they can,",
+		"and two of a value that meet merge into one of twice the value,",
+		"which adds it to the score. After each move a 2 (or, one time in",
+		"ten, a 4) appears on an empty cell. Make a 2048, then go on; the",
+		"game ends when no move changes the board.",
+	}
+	switch m.opts.Mode {
+	case twenty48.ShuffleMode:
+		rules = append(rules, "", "Shuffle: x moves every tile to a random cell, as a move.")
+	case twenty48.EvilMode:
+		rules = append(rules, "",
+			"Evil tiles (X) take the place of a 2 one time in ten. They merge",
+			"with no number and block the way; two evil tiles that meet vanish.")
+	}
+	keyLines := []string{
+		"arrows    move",
+		"u         undo (when the game was started with --undo N)",
+		"h         a hint from the computer player; a autoplays",
+		"n         a new game",
+		"r         save the game as a replay file",
+		"m         animation on or off",
+		"?         this page",
+		"q or esc  leave (the game is counted as it stands)",
+	}
+	if m.opts.Mode == twenty48.ShuffleMode {
+		keyLines = slices.Insert(keyLines, 1, "x         shuffle")
+	}
+	return lipgloss.JoinVertical(lipgloss.Left,
+		tui.Title.Render("2048")+tui.Dim.Render("  rules and keys"), "",
+		strings.Join(rules, "\n"), "",
+		strings.Join(keyLines, "\n"), "",
+		tui.Dim.Render("Any key goes back to the game."))
+}
 
 // fitTiles returns layout with the largest tiles that fit a width ×
 // height screen, or the too-small screen with notice.
@@ -56,7 +99,7 @@ func (m *Model) layout(size tileSize) string {
 	if m.opts.Mode == twenty48.ShuffleMode {
 		moves = slices.Insert(moves, 1, keys.Shuffle)
 	}
-	help := tui.HelpLines(m.width, moves, []key.Binding{keys.Save, keys.Animate, keys.Quit})
+	help := tui.HelpLines(m.width, moves, []key.Binding{keys.Save, keys.Animate, keys.Help, keys.Quit})
 	parts := []string{title, figures, "", m.board(size), "", status, help}
 	view := lipgloss.JoinVertical(lipgloss.Center, parts...)
 	if m.notice != "" {

@@ -52,11 +52,13 @@ type Record struct {
 	LastDay  string `json:"last_day,omitempty"` // the day of the last daily game
 }
 
-// Add records a finished game.
+// Add records a finished game. A game played with help counts, and is
+// marked (Assisted), but sets no best score and no streak: it neither
+// lengthens the current streak nor ends it. A best score never goes down.
 func (r *Record) Add(g Game) {
 	r.Played++
 	if g.Scored {
-		if r.Scored == 0 || g.Score > r.BestScore {
+		if !g.Assisted && (r.bestUnset() || g.Score > r.BestScore) {
 			r.BestScore = g.Score
 		}
 		r.Scored++
@@ -74,9 +76,10 @@ func (r *Record) Add(g Game) {
 		r.Won++
 		if g.Assisted {
 			r.Assisted++
+		} else {
+			r.CurrentStreak++
+			r.BestStreak = max(r.BestStreak, r.CurrentStreak)
 		}
-		r.CurrentStreak++
-		r.BestStreak = max(r.BestStreak, r.CurrentStreak)
 		if g.Tries >= 1 {
 			for len(r.Tries) < g.Tries {
 				r.Tries = append(r.Tries, 0)
@@ -89,6 +92,9 @@ func (r *Record) Add(g Game) {
 	}
 	r.CurrentStreak = 0
 }
+
+// bestUnset reports whether no unaided scored game has set a best score.
+func (r *Record) bestUnset() bool { return r.BestScore == 0 }
 
 // StreakOn returns the current streak as it stands on day, for records of
 // daily games: a streak whose last game is older than the day before has

@@ -75,7 +75,9 @@ func TestDailyStreak(t *testing.T) {
 	} {
 		r.Add(g)
 	}
-	if r.BestStreak != 3 || r.CurrentStreak != 2 || r.LastDay != "2026-12-03" || r.Assisted != 1 {
+	// The day won with help counts, but neither lengthens the streak nor
+	// ends it.
+	if r.BestStreak != 2 || r.CurrentStreak != 2 || r.LastDay != "2026-12-03" || r.Assisted != 1 || r.Won != 5 {
 		t.Errorf("after five days: %+v", r)
 	}
 	if r.StreakOn("2026-12-04") != 2 || r.StreakOn("2026-12-03") != 2 || r.StreakOn("2026-12-05") != 0 {
@@ -90,5 +92,21 @@ func TestDailyStreak(t *testing.T) {
 	}
 	if (&Record{Played: 1, Won: 1, Assisted: 2}).Validate() == nil {
 		t.Error("more assisted wins than wins passes")
+	}
+}
+
+// TestAssistedScores: a game played with help counts in the mean but sets
+// no best score, and the best score never goes down.
+func TestAssistedScores(t *testing.T) {
+	var r Record
+	for _, g := range []Game{
+		{Result: Loss, Score: 3000, Scored: true},
+		{Result: Loss, Score: 90000, Scored: true, Assisted: true},
+		{Result: Loss, Score: 1000, Scored: true},
+	} {
+		r.Add(g)
+	}
+	if r.BestScore != 3000 || r.Scored != 3 || r.TotalScore != 94000 {
+		t.Errorf("%+v", r)
 	}
 }

@@ -154,9 +154,13 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.guess, m.breaker = msg.guess, msg.breaker
 		m.answer, m.field = mastermind.Answer{}, 0
 	case tea.KeyMsg:
+		if m.help {
+			m.help = false // any key goes back to where the player was
+			return m, nil
+		}
 		// A game with rows played is lost by leaving: the first q or
 		// esc asks.
-		if !m.help && m.underWay() {
+		if m.underWay() {
 			leave, handled := m.leaving.Key(msg, tui.Keys.Leave, &m.message)
 			if handled && !leave {
 				return m, nil
@@ -167,10 +171,6 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		if key.Matches(msg, tui.Keys.Quit) {
 			return m, tea.Quit
-		}
-		if m.help {
-			m.help = false
-			return m, nil
 		}
 		if key.Matches(msg, tui.Keys.Help) {
 			m.help = true

@@ -327,9 +327,7 @@ func (m *Model) handleKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 	}
 	switch m.screen {
 	case helping:
-		if key.Matches(msg, keys.Back) {
-			m.screen = playing
-		}
+		m.screen = playing // any key goes back to the game
 		return m, nil
 	case settings:
 		m.settingsKey(msg)

@@ -28,9 +28,10 @@ type Learner struct {
 	name   string
 	rule   pdd.Rule
 	space  *Space
-	others []*belief // in the order met this game, so a game plays the same whatever came before
-	spare  []*belief // beliefs of past games, to reuse
-	valid  pdd.Table // pairs laid without objection this game
+	others []*belief  // in the order met this game, so a game plays the same whatever came before
+	spare  []*belief  // beliefs of past games, to reuse
+	valid  pdd.Table  // pairs laid without objection this game
+	self   pdd.Player // the seat advised (Advise), whose moves are the learner's own
 }
 
 // belief is what the learner holds of one other player's rule.
@@ -48,6 +49,40 @@ type belief struct {
 type evidence struct {
 	pair    int
 	allowed bool
+}
+
+// Advise makes l the advisor of seat p: it is told of the game as p
+// is (its hand, the cards laid) and takes p's moves for its own, so that
+// Choose says what it would lay in p's place, as a hint for a person.
+func (l *Learner) Advise(p pdd.Player) { l.self = p }
+
+// Choose returns the card Play would lay on top, without laying it, and
+// the chance, as far as the learner can tell from the game so far, that
+// every other player's rule allows it; false if its rule allows none of
+// its cards.
+func (l *Learner) Choose(top pdd.Card) (c pdd.Card, accepted float64, ok bool) {
+	i := l.choose(top)
+	if i < 0 {
+		return pdd.Card{}, 0, false
+	}
+	c = l.Card(i)
+	return c, l.acceptance(top, c, (*belief).accepts), true
+}
+
+// choose returns the index in the hand of the card to lay on top, or -1.
+func (l *Learner) choose(top pdd.Card) int {
+	best, bestScore := -1, 0.0
+	for i := range l.NumberOfCards() {
+		c := l.Card(i)
+		if !l.rule(top, c) {
+			continue
+		}
+		score := l.acceptance(top, c, (*belief).accepts) - keep*l.versatility(c)
+		if best < 0 || score > bestScore {
+			best, bestScore = i, score
+		}
+	}
+	return best
 }
 
 // NewLearner returns a learner with rule r, told that the others' rules
@@ -82,7 +117,7 @@ func (l *Learner) StartNewGame(hand []pdd.Card) {
 // of returns the belief about p, made (and told the cards laid without
 // objection so far) when p is first seen; nil for the learner itself.
 func (l *Learner) of(p pdd.Player) *belief {
-	if p == pdd.Player(l) {
+	if p == pdd.Player(l) || p == l.self {
 		return nil
 	}
 	for _, b := range l.others {
@@ -264,21 +299,11 @@ const keep = 2.0
 
 // Play implements pdd.Player.
 func (l *Learner) Play(top pdd.Card) (pdd.Card, bool) {
-	best, bestScore := -1, 0.0
-	for i := range l.NumberOfCards() {
-		c := l.Card(i)
-		if !l.rule(top, c) {
-			continue
-		}
-		score := l.acceptance(top, c, (*belief).accepts) - keep*l.versatility(c)
-		if best < 0 || score > bestScore {
-			best, bestScore = i, score
-		}
-	}
-	if best < 0 {
+	i := l.choose(top)
+	if i < 0 {
 		return pdd.Card{}, false
 	}
-	return l.RemoveAt(best), true
+	return l.RemoveAt(i), true
 }
 
 // acceptance returns the chance that every other player's rule allows c

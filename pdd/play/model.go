@@ -185,9 +185,13 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case turnMsg:
 		return m, m.computerTurn()
 	case tea.KeyMsg:
-		// A game under way is lost by leaving: the first esc asks.
+		if m.help {
+			m.help = false // any key goes back to where the player was
+			return m, nil
+		}
+		// A game under way is lost by leaving: the first esc or q asks.
 		if m.screen == gameScreen {
-			if leave, handled := m.leaving.Key(msg, tui.Keys.Quit, &m.message); leave {
+			if leave, handled := m.leaving.Key(msg, tui.Keys.Leave, &m.message); leave {
 				return m, tea.Quit
 			} else if handled {
 				return m, nil
@@ -195,10 +199,6 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		if key.Matches(msg, tui.Keys.Quit) {
 			return m, tea.Quit
-		}
-		if m.help {
-			m.help = false
-			return m, nil
 		}
 		switch m.screen {
 		case setupScreen:

@@ -82,6 +82,9 @@ type Model struct {
 	// not a hint to show, and a hint asked for before an undo is searched
 	// again for the board the undo leaves.
 	hintAsked bool
+	// helped is set once the game had help: a hint, autoplay or an undo.
+	// It is counted, and marked, but sets no best score.
+	helped bool
 
 	help bool // the rules and keys are shown
 
@@ -132,7 +135,7 @@ func (m *Model) newGame() error {
 	if m.game != nil {
 		m.notice = ""
 	}
-	m.game, m.counted, m.message, m.slides = g, false, "", nil
+	m.game, m.counted, m.message, m.slides, m.helped = g, false, "", nil, false
 	return nil
 }
 
@@ -282,6 +285,7 @@ func (m *Model) handleKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 		case !m.game.Undo():
 			m.message = fmt.Sprintf("Nothing more to undo (up to %d moves in a row).", m.opts.Undo)
 		default:
+			m.helped = true
 			m.message = fmt.Sprintf("Undone: %d more possible.", m.game.CanUndo())
 		}
 		return m, nil
@@ -299,11 +303,12 @@ func (m *Model) handleKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 	case key.Matches(msg, keys.Shuffle) && m.opts.Mode == twenty48.ShuffleMode:
 		return m, m.play(twenty48.ShuffleMove)
 	case key.Matches(msg, keys.Hint):
-		m.hintAsked = true
+		m.hintAsked, m.helped = true, true
 		m.message = "Thinking…"
 		return m, m.suggest()
 	case key.Matches(msg, keys.Auto):
 		m.autoplay = !m.autoplay
+		m.helped = m.helped || m.autoplay
 		if !m.autoplay {
 			m.message = "Autoplay off."
 			return m, nil
@@ -365,7 +370,7 @@ func (m *Model) count() {
 		return
 	}
 	m.counted = true
-	result := stats.Game{Result: stats.Loss, Score: g.Score(), Scored: true}
+	result := stats.Game{Result: stats.Loss, Score: g.Score(), Scored: true, Assisted: m.helped}
 	if g.Won() {
 		result.Result = stats.Win
 	}
@@ -400,5 +405,8 @@ func (m *Model) saveReplay() {
 // is higher.
 func (m *Model) best() int64 {
 	r := m.opts.Profile.Stats.Get(StatsKey(m.opts.Size, m.opts.Mode))
+	if m.helped {
+		return r.BestScore // a game with help sets no best score
+	}
 	return max(r.BestScore, m.game.Score())
 }

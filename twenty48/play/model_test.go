@@ -519,3 +519,26 @@ func TestHelp(t *testing.T) {
 		t.Error("q on the help page did not go back")
 	}
 }
+
+// TestHelpSetsNoBest: a game with an undo (or a hint, or autoplay) counts
+// but sets no best score; the next game, unaided, does.
+func TestHelpSetsNoBest(t *testing.T) {
+	saved := &Profile{}
+	update := func(change func(*Profile)) (*Profile, error) { change(saved); return saved, nil }
+	m := newModel(t, Options{Seed: tui.Seed{Value: 5, Given: true}, Undo: 1, Update: update, Profile: &Profile{Settings: Settings{NoAnimation: true}}})
+	tuitest.Send(m, left, down, tuitest.Runes("u"), left, right, down)
+	if !strings.Contains(ansi.Strip(m.View()), "with help") {
+		t.Error("the screen does not say the game had help")
+	}
+	tuitest.Send(m, tuitest.Runes("n"))
+	r := saved.Stats.Get(StatsKey(4, twenty48.ClassicMode))
+	if r.Played != 1 || r.Scored != 1 || r.BestScore != 0 {
+		t.Fatalf("after a game with help: %+v", r)
+	}
+	tuitest.Send(m, left, down, left, right, down)
+	score := m.Game().Score()
+	tuitest.Send(m, tuitest.Runes("n"))
+	if r := saved.Stats.Get(StatsKey(4, twenty48.ClassicMode)); r.Played != 2 || r.BestScore != score || score == 0 {
+		t.Errorf("after an unaided game of %d: %+v", score, r)
+	}
+}

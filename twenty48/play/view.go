@@ -86,6 +86,9 @@ func (m *Model) layout(size tileSize) string {
 	if m.opts.Undo > 0 {
 		figures += fmt.Sprintf("   undo %s", tui.Strong.Render(fmt.Sprintf("%d/%d", g.CanUndo(), m.opts.Undo)))
 	}
+	if m.helped {
+		figures += tui.Dim.Render("   with help")
+	}
 	status := m.message
 	switch {
 	case status != "" && g.Over():

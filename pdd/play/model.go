@@ -90,27 +90,49 @@ type Model struct {
 	log      []string   // what happened, newest last
 	wait     bool       // a computer player's turn is due
 	leaving  tui.Leaving
+	helped   bool // a hint was asked for in this game
 }
 
-// human is the person's seat: it lays the card the UI chose.
+// human is the person's seat: it lays the card the UI chose. Beside it
+// sits a learner told everything the person is (advisor), whose choice
+// is the hint.
 type human struct {
 	pdd.Hand
-	rule   pdd.Rule
-	choice *pdd.Card
+	rule    pdd.Rule
+	choice  *pdd.Card
+	advisor *learn.Learner
+}
+
+func newHuman(rule pdd.Rule) *human {
+	h := &human{rule: rule, advisor: learn.NewLearner("advisor", rule, pdd.Permissive)}
+	h.advisor.Advise(h)
+	return h
 }
 
 func (h *human) Name() string     { return "You" }
 func (h *human) Invent() pdd.Rule { return h.rule }
+func (h *human) StartNewGame(hand []pdd.Card) {
+	h.Hand.StartNewGame(hand)
+	h.advisor.StartNewGame(hand)
+}
+func (h *human) Take(c pdd.Card) {
+	h.Hand.Take(c)
+	h.advisor.Take(c)
+}
 func (h *human) Play(pdd.Card) (pdd.Card, bool) {
 	if h.choice == nil {
 		return pdd.Card{}, false
 	}
 	c := *h.choice
 	h.choice = nil
+	h.advisor.Remove(c)
 	return c, h.Remove(c)
 }
-func (h *human) ValidMove(pdd.Player, pdd.Card, pdd.Card)   {}
-func (h *human) InvalidMove(pdd.Player, pdd.Card, pdd.Card) {}
+func (h *human) ValidMove(p pdd.Player, top, c pdd.Card)   { h.advisor.ValidMove(p, top, c) }
+func (h *human) InvalidMove(p pdd.Player, top, c pdd.Card) { h.advisor.InvalidMove(p, top, c) }
+func (h *human) Objected(p pdd.Player, top, c pdd.Card, by []pdd.Player) {
+	h.advisor.Objected(p, top, c, by)
+}
 
 // New returns the model at its first screen: choosing a rule.
 func New(opts Options) *Model {
@@ -146,12 +168,13 @@ func New(opts Options) *Model {
 
 // Keys of the game.
 var Keys = struct {
-	Up, Down, Left, Right, Choose, Draw, Again key.Binding
+	Up, Down, Left, Right, Choose, Draw, Hint, Again key.Binding
 }{
 	Up:     key.NewBinding(key.WithKeys("up"), key.WithHelp("↑/↓", "choose")),
 	Down:   key.NewBinding(key.WithKeys("down")),
-	Left:   key.NewBinding(key.WithKeys("left", "h"), key.WithHelp("←/→", "pick a card")),
-	Right:  key.NewBinding(key.WithKeys("right", "l")),
+	Left:   key.NewBinding(key.WithKeys("left"), key.WithHelp("←/→", "pick a card")),
+	Right:  key.NewBinding(key.WithKeys("right")),
+	Hint:   key.NewBinding(key.WithKeys("h"), key.WithHelp("h", "hint")),
 	Choose: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "lay the card")),
 	Draw:   key.NewBinding(key.WithKeys("d"), key.WithHelp("d", "draw")),
 	Again:  key.NewBinding(key.WithKeys("enter", "n"), key.WithHelp("enter", "play again")),
@@ -275,7 +298,7 @@ func (m *Model) chooseRule() tea.Cmd {
 // deal starts a game: the person's rule, a random secret rule for each
 // computer player, a shuffled deck.
 func (m *Model) deal() tea.Cmd {
-	m.you = &human{rule: m.rule.Rule()}
+	m.you = newHuman(m.rule.Rule())
 	players := []pdd.Player{m.you}
 	m.secrets = []pdd.Expr{nil}
 	for i := 1; i < m.opts.Players; i++ {
@@ -292,7 +315,7 @@ func (m *Model) deal() tea.Cmd {
 		m.message = err.Error()
 		return nil
 	}
-	m.screen, m.selected, m.log, m.message = gameScreen, 0, nil, ""
+	m.screen, m.selected, m.log, m.message, m.helped = gameScreen, 0, nil, "", false
 	m.say(fmt.Sprintf("%s faces up. You start.", cardName(deck.Top())))
 	return m.afterTurn()
 }
@@ -323,10 +346,26 @@ func (m *Model) gameKey(msg tea.KeyMsg) tea.Cmd {
 		return m.step()
 	case key.Matches(msg, Keys.Draw):
 		return m.step()
+	case key.Matches(msg, Keys.Hint):
+		m.hint()
 	case key.Matches(msg, tui.Keys.Help):
 		m.help = true
 	}
 	return nil
+}
+
+// hint says what the advisor would lay, and why, and picks that card:
+// the game is then played with help.
+func (m *Model) hint() {
+	m.helped = true
+	top := m.game.Deck().Top()
+	c, accepted, ok := m.you.advisor.Choose(top)
+	if !ok {
+		m.message = fmt.Sprintf("Hint: draw. Your rule allows none of your cards on %s.", cardName(top))
+		return
+	}
+	m.selected = slices.Index(m.you.Cards(), c)
+	m.message = fmt.Sprintf("Hint: lay %s. From what the others have accepted and refused, they allow it with a %.0f%% chance.", cardName(c), 100*accepted)
 }
 
 // step plays the turn due and tells of it.
@@ -439,7 +478,9 @@ func (m *Model) finish() {
 		result = stats.Loss
 	}
 	key := StatsKey(m.opts.Players, m.opts.Packs)
-	m.change(func(p *Profile) { p.Stats.Add(key, stats.Game{Result: result, Tries: m.game.Turns()}) })
+	m.change(func(p *Profile) {
+		p.Stats.Add(key, stats.Game{Result: result, Tries: m.game.Turns(), Assisted: m.helped})
+	})
 }
 
 // change applies a change to the profile, saved if the model can save.

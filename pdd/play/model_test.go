@@ -2,6 +2,7 @@ package play
 
 import (
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -240,5 +241,25 @@ func TestView(t *testing.T) {
 			tuitest.Send(m, tc.keys...)
 			golden.RequireEqual(t, ansi.Strip(m.View()))
 		})
+	}
+}
+
+// TestHint: h picks the card the advisor would lay, says why, and marks
+// the game as played with help; the advisor knows the hand as it is.
+func TestHint(t *testing.T) {
+	m := newModel(Options{})
+	tuitest.Send(m, enter)
+	tuitest.Send(m, tuitest.Runes("h"))
+	if !strings.HasPrefix(m.message, "Hint: ") || !m.helped {
+		t.Fatalf("after h: %q, helped %v", m.message, m.helped)
+	}
+	if strings.Contains(m.message, "lay ") {
+		top, c := m.game.Deck().Top(), m.you.Card(m.selected)
+		if !m.you.rule(top, c) || !strings.Contains(m.message, cardName(c)) {
+			t.Errorf("the hint %q picked %v on %v", m.message, c, top)
+		}
+	}
+	if !slices.Equal(m.you.Cards(), m.you.advisor.Cards()) {
+		t.Errorf("the advisor holds %v, the person %v", m.you.advisor.Cards(), m.you.Cards())
 	}
 }

@@ -177,7 +177,7 @@ func (m *Model) gameView() string {
 	if m.game.Next() != 0 {
 		status = tui.Dim.Render(m.game.Players()[m.game.Next()].Name()+" is thinking…") + "\n"
 	}
-	b.WriteString(status + m.footer(tui.HelpLines(m.width, []key.Binding{Keys.Left, Keys.Choose, Keys.Draw}, []key.Binding{tui.Keys.Help, tui.Keys.Quit})))
+	b.WriteString(status + m.footer(tui.HelpLines(m.width, []key.Binding{Keys.Left, Keys.Choose, Keys.Draw}, []key.Binding{Keys.Hint, tui.Keys.Help, tui.Keys.Quit})))
 	return b.String()
 }
 
@@ -230,6 +230,8 @@ func helpText(width int) string {
 		"The first to lay their last card without having to draw wins. The game ends without a winner when the cards run out or after " + fmt.Sprint(pdd.DefaultMaxTurns) + " turns. At the end every rule is revealed.",
 		"",
 		"The computer players learn: they work out the rules from every card laid and refused, as you can.",
+		"",
+		"Keys: ←/→ pick a card, enter lays it, d draws; h asks a learner that has watched the game as you have which card it would lay, and how likely the others are to accept it (a game with hints is marked so in your record); ? this page; esc or q leaves, asking first during a game.",
 		"",
 		tui.Dim.Render("Any key goes back."),
 	}, "\n")

@@ -72,6 +72,10 @@ type Model struct {
 	row      mastermind.Code // 0: not set yet
 	cursor   int
 	left     int // codes still possible, when asked (-1: not asked)
+	// breakGame counts the breaking games, so that a hint for one left
+	// is dropped; helped is set once a hint was asked for in this one.
+	breakGame int
+	helped    bool
 
 	// Making: the person's answers to the computer's guesses (the game
 	// ends when one is all blacks), the computer's breaker, its guess,
@@ -122,7 +126,7 @@ func New(opts Options) *Model {
 
 // Keys of the game.
 var Keys = struct {
-	Up, Down, Left, Right, Enter, Back, Count, New key.Binding
+	Up, Down, Left, Right, Enter, Back, Count, Hint, New key.Binding
 }{
 	Up:    key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/↓", "choose")),
 	Down:  key.NewBinding(key.WithKeys("down", "j")),
@@ -131,6 +135,7 @@ var Keys = struct {
 	Enter: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "play")),
 	Back:  key.NewBinding(key.WithKeys("backspace"), key.WithHelp("⌫", "erase")),
 	Count: key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "codes left")),
+	Hint:  key.NewBinding(key.WithKeys("h"), key.WithHelp("h", "hint")),
 	New:   key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "new game")),
 }
 
@@ -153,6 +158,16 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		m.guess, m.breaker = msg.guess, msg.breaker
 		m.answer, m.field = mastermind.Answer{}, 0
+	case hintMsg:
+		if msg.game != m.breakGame || m.screen != breakScreen || m.breaking.Over() {
+			break
+		}
+		if msg.err != nil {
+			m.message = msg.err.Error()
+			break
+		}
+		m.row, m.cursor = slices.Clone(msg.guess), 0
+		m.message = fmt.Sprintf("Hint: %s, the codebreaker's guess: %s still possible. Enter plays it.", formatCode(msg.guess), plural(msg.left, "code"))
 	case tea.KeyMsg:
 		if m.help {
 			m.help = false // any key goes back to where the player was
@@ -180,7 +195,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		case chooseScreen:
 			return m, m.chooseKey(msg)
 		case breakScreen:
-			m.breakKey(msg)
+			return m, m.breakKey(msg)
 		case makeScreen:
 			return m, m.makeKey(msg)
 		}
@@ -227,18 +242,56 @@ func (m *Model) chooseKey(msg tea.KeyMsg) tea.Cmd {
 	return nil
 }
 
+// hintMsg brings the codebreaker's guess for the breaking game it was
+// asked in, and how many codes the hints leave.
+type hintMsg struct {
+	game  int
+	guess mastermind.Code
+	left  int
+	err   error
+}
+
+// hint asks the codebreaker for its next guess in the person's place,
+// away from the screen; a hintMsg brings it. The game is then played with
+// help.
+func (m *Model) hint() tea.Cmd {
+	m.helped, m.message = true, "Thinking…"
+	game, hints := m.breakGame, slices.Clone(m.breaking.Hints())
+	pegs, colours, factory, opts := m.opts.Pegs, m.opts.Colours, m.opts.Breaker, breaker.Options{Cache: m.opts.Cache}
+	return func() tea.Msg {
+		if factory == nil {
+			factory, _ = breaker.Lookup(breaker.DefaultStrategy)
+		}
+		b, err := factory(pegs, colours, opts)
+		if err != nil {
+			return hintMsg{game: game, err: err}
+		}
+		left := pow(colours, pegs)
+		if len(hints) > 0 {
+			if left, err = consistent.Count(context.Background(), &mastermind.Instance{Max: colours, Hints: hints}); err != nil {
+				return hintMsg{game: game, err: err}
+			}
+		}
+		return hintMsg{game: game, guess: b.Guess(hints), left: left}
+	}
+}
+
 // newBreak starts a game in which the person breaks a random secret.
 func (m *Model) newBreak() {
+	m.breakGame++
+	m.helped = false
 	m.screen, m.message, m.left, m.cursor = breakScreen, "", -1, 0
 	// New's bounds are within the engine's, so the game is made.
 	m.breaking, _ = mastermind.NewGame(m.opts.Pegs, m.opts.Colours, m.opts.Rows, m.rng)
 	m.row = make(mastermind.Code, m.opts.Pegs)
 }
 
-func (m *Model) breakKey(msg tea.KeyMsg) {
+func (m *Model) breakKey(msg tea.KeyMsg) tea.Cmd {
 	if m.breaking.Over() {
-		m.overKey(msg, func() tea.Cmd { m.newBreak(); return nil })
-		return
+		return m.overKey(msg, func() tea.Cmd { m.newBreak(); return nil })
+	}
+	if key.Matches(msg, Keys.Hint) {
+		return m.hint()
 	}
 	m.message = ""
 	switch s := msg.String(); {
@@ -265,12 +318,12 @@ func (m *Model) breakKey(msg tea.KeyMsg) {
 		for _, c := range m.row {
 			if c == 0 {
 				m.message = fmt.Sprintf("Fill every peg first: type colours 1 to %d.", m.opts.Colours)
-				return
+				return nil
 			}
 		}
 		if _, err := m.breaking.Guess(m.row); err != nil {
 			m.message = err.Error()
-			return
+			return nil
 		}
 		m.left = -1
 		m.row = make(mastermind.Code, m.opts.Pegs)
@@ -284,6 +337,7 @@ func (m *Model) breakKey(msg tea.KeyMsg) {
 	case msg.String() == "q":
 		m.screen = chooseScreen
 	}
+	return nil
 }
 
 // overKey handles a key after a game: another of the same kind, or back
@@ -405,7 +459,9 @@ func (m *Model) answered() tea.Cmd {
 // record adds a finished game the person played as breaker.
 func (m *Model) record(r stats.Result) {
 	key := StatsKey(m.opts.Pegs, m.opts.Colours)
-	change := func(p *Profile) { p.Stats.Add(key, stats.Game{Result: r, Tries: len(m.breaking.Hints())}) }
+	change := func(p *Profile) {
+		p.Stats.Add(key, stats.Game{Result: r, Tries: len(m.breaking.Hints()), Assisted: m.helped})
+	}
 	if n := tui.Change(&m.opts.Profile, m.opts.Update, change); n != "" {
 		m.notice = n
 	}

@@ -318,3 +318,22 @@ func TestLeavingAsks(t *testing.T) {
 		t.Fatal("ctrl+c asks")
 	}
 }
+
+// TestHint: h fills the row with the codebreaker's guess and says how
+// many codes are left; a game won with it is marked so.
+func TestHint(t *testing.T) {
+	m := newModel()
+	send(m, enter, tuitest.Runes("1122"), enter, tuitest.Runes("h"))
+	if !strings.HasPrefix(m.message, "Hint: ") || !strings.Contains(m.message, "still possible") || !m.helped {
+		t.Fatalf("after h: %q", m.message)
+	}
+	for _, c := range m.row {
+		if c == 0 {
+			t.Fatalf("the row %v is not filled", m.row)
+		}
+	}
+	send(m, enter)
+	if len(m.breaking.Hints()) != 2 {
+		t.Errorf("enter did not play the hint: %d rows", len(m.breaking.Hints()))
+	}
+}

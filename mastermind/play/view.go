@@ -137,7 +137,11 @@ func (m *Model) breakView(window int) string {
 	b.WriteString("\n")
 	switch {
 	case g.Won():
-		b.WriteString(tui.Strong.Render(fmt.Sprintf("Found in %d!", len(hints))) + "\n")
+		found := tui.Strong.Render(fmt.Sprintf("Found in %d!", len(hints)))
+		if m.helped {
+			found += tui.Dim.Render(" With hints.")
+		}
+		b.WriteString(found + "\n")
 	case g.Over():
 		secret, _ := g.Secret()
 		b.WriteString(tui.Strong.Render("Out of rows.") + " The code was " + pegs(secret) + "\n")
@@ -152,7 +156,7 @@ func (m *Model) breakView(window int) string {
 		return b.String() + "\n" + m.footer(Keys.New)
 	}
 	digits := key.NewBinding(key.WithKeys("1"), key.WithHelp(fmt.Sprintf("1-%d", m.opts.Colours), "colour"))
-	return b.String() + "\n" + m.footer(digits, Keys.Left, Keys.Back, Keys.Enter, Keys.Count)
+	return b.String() + "\n" + m.footer(digits, Keys.Left, Keys.Back, Keys.Enter, Keys.Count, Keys.Hint)
 }
 
 func (m *Model) makeView() string {
@@ -197,7 +201,7 @@ func helpText() string {
 		"",
 		"A code is a row of coloured pegs; colours may repeat. Each guess is answered with black pins (●), one for each peg of the right colour in the right place, and white pins (○), one for each other peg of a colour the code has (as many as the code has of it).",
 		"",
-		"Breaking: type a colour's number for each peg, enter to guess; c says how many codes are still possible.",
+		"Breaking: type a colour's number for each peg, enter to guess; c says how many codes are still possible, h fills the row with the codebreaker's guess (a game won with it is marked so).",
 		"",
 		"Making: think of a code; for each of the computer's guesses type the blacks and the whites, enter to answer. The computer says so if an answer contradicts the earlier ones.",
 		"",
@@ -211,4 +215,13 @@ func plural(n int, word string) string {
 		return "1 " + word
 	}
 	return fmt.Sprintf("%d %ss", n, word)
+}
+
+// formatCode writes a code as its colours' digits: 1 1 2 3.
+func formatCode(c mastermind.Code) string {
+	parts := make([]string, len(c))
+	for i, x := range c {
+		parts[i] = fmt.Sprint(x)
+	}
+	return strings.Join(parts, " ")
 }

@@ -85,6 +85,7 @@ type Model struct {
 	// helped is set once the game had help: a hint, autoplay or an undo.
 	// It is counted, and marked, but sets no best score.
 	helped bool
+	kept   time.Time // when the game under way was last saved to resume
 
 	help bool // the rules and keys are shown
 
@@ -120,10 +121,53 @@ func New(opts Options) (*Model, error) {
 		opts.Profile = &Profile{}
 	}
 	m := &Model{opts: opts, notice: opts.Notice}
+	if m.resume() {
+		return m, nil
+	}
 	if err := m.newGame(); err != nil {
 		return nil, err
 	}
 	return m, nil
+}
+
+// resume takes up the game left under way of this size and mode, unless
+// the session replays a seed; it reports whether there was one.
+func (m *Model) resume() bool {
+	r := m.opts.Profile.Unfinished[StatsKey(m.opts.Size, m.opts.Mode)]
+	if r == nil || m.opts.Seed.Given {
+		return false
+	}
+	games, err := twenty48.Replay(*r) // validated on loading
+	if err != nil {
+		return false
+	}
+	m.game = games[len(games)-1]
+	m.message = fmt.Sprintf("Your game of %d moves goes on.", len(r.Moves))
+	return true
+}
+
+// keep saves the game under way as the one to resume, at most once a
+// second while it is played (force: now, on leaving), or forgets it once
+// it is counted. A replayed seed's games are never kept.
+func (m *Model) keep(force bool) {
+	if m.opts.Seed.Given || (!force && time.Since(m.kept) < time.Second) {
+		return
+	}
+	m.kept = time.Now()
+	k := StatsKey(m.opts.Size, m.opts.Mode)
+	if m.counted || len(m.game.Moves()) == 0 {
+		if m.opts.Profile.Unfinished[k] != nil {
+			m.change(func(p *Profile) { delete(p.Unfinished, k) })
+		}
+		return
+	}
+	r := m.game.Record()
+	m.change(func(p *Profile) {
+		if p.Unfinished == nil {
+			p.Unfinished = map[string]*twenty48.Record{}
+		}
+		p.Unfinished[k] = &r
+	})
 }
 
 // newGame starts the next game.
@@ -270,10 +314,14 @@ func (m *Model) handleKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 		m.help = true
 		return m, nil
 	case key.Matches(msg, keys.Quit):
-		m.count() // a game left is counted as it stands
+		if m.game.Over() {
+			m.count()
+		}
+		m.keep(true) // a game under way is kept, to go on with next time
 		return m, tea.Quit
 	case key.Matches(msg, keys.New):
 		m.count()
+		m.keep(true)
 		if err := m.newGame(); err != nil {
 			m.message = err.Error()
 		}
@@ -356,6 +404,7 @@ func (m *Model) play(mv twenty48.Move) tea.Cmd {
 			m.count()
 		}
 	}
+	m.keep(m.counted)
 	if m.opts.Profile.Settings.NoAnimation || mv == twenty48.ShuffleMove {
 		return nil
 	}

@@ -542,3 +542,40 @@ func TestHelpSetsNoBest(t *testing.T) {
 		t.Errorf("after an unaided game of %d: %+v", score, r)
 	}
 }
+
+// TestResume: a game left under way is kept and goes on next time, move
+// for move; a replayed seed's game is not kept, nor is a finished one.
+func TestResume(t *testing.T) {
+	saved := &Profile{Settings: Settings{NoAnimation: true}}
+	update := func(change func(*Profile)) (*Profile, error) { change(saved); return saved, nil }
+	m, err := New(Options{Update: update, Profile: saved})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tuitest.Send(m, left, down, right, down, left)
+	moves, score, grid := len(m.Game().Moves()), m.Game().Score(), m.Game().Grid()
+	if cmd := tuitest.Send(m, tuitest.Runes("q")); !tuitest.Quits(cmd) {
+		t.Fatal("q did not leave")
+	}
+	if err := saved.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	if r := saved.Stats.Get(StatsKey(4, twenty48.ClassicMode)); r.Played != 0 {
+		t.Errorf("a game left under way was counted: %+v", r)
+	}
+	again, err := New(Options{Update: update, Profile: saved})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g := again.Game(); len(g.Moves()) != moves || g.Score() != score || g.Grid() != grid {
+		t.Errorf("resumed at %d moves, score %d; left at %d, %d", len(g.Moves()), g.Score(), moves, score)
+	}
+	seeded, _ := New(Options{Update: update, Profile: saved, Seed: tui.Seed{Value: 1, Given: true}})
+	if len(seeded.Game().Moves()) != 0 {
+		t.Error("a replayed seed took up the game left")
+	}
+	tuitest.Send(again, tuitest.Runes("n"))
+	if saved.Unfinished[StatsKey(4, twenty48.ClassicMode)] != nil {
+		t.Error("a game given up for a new one is still kept")
+	}
+}

@@ -23,6 +23,9 @@ const (
 type Profile struct {
 	Settings Settings   `json:"settings"`
 	Stats    stats.Book `json:"stats,omitempty"` // by StatsKey
+	// Unfinished holds the game left under way of each size and mode, by
+	// StatsKey, to resume: its seed and moves replay it.
+	Unfinished map[string]*twenty48.Record `json:"unfinished,omitempty"`
 }
 
 // Settings are the player's choices.
@@ -36,6 +39,14 @@ func StatsKey(size int, m twenty48.Mode) string { return fmt.Sprintf("%d/%v", si
 // Validate implements store.State: it rejects what the game could not
 // have written.
 func (p *Profile) Validate() error {
+	for k, r := range p.Unfinished {
+		if r == nil || StatsKey(r.Size, r.Mode) != k {
+			return fmt.Errorf("unfinished game %q: not a game of that size and mode", k)
+		}
+		if _, err := twenty48.Replay(*r); err != nil {
+			return fmt.Errorf("unfinished game %s: %w", k, err)
+		}
+	}
 	return p.Stats.Validate(func(k string) error {
 		var size int
 		var mode string

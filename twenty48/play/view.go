@@ -54,7 +54,7 @@ func (m *Model) helpView() string {
 		"r         save the game as a replay file",
 		"m         animation on or off",
 		"?         this page",
-		"q or esc  leave (the game is counted as it stands)",
+		"q or esc  leave (a game under way goes on next time)",
 	}
 	if m.opts.Mode == twenty48.ShuffleMode {
 		keyLines = slices.Insert(keyLines, 1, "x         shuffle")

@@ -8,6 +8,7 @@ package play
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -63,15 +64,11 @@ type Model struct {
 	token    int // the search's number: results of older ones are dropped
 	hint     *search.Result
 
-	last      oware.Move // the last move, or NoMove
-	lastTaken []int      // houses it captured
-	recorded  bool       // the result is in the profile
-	leaving   tui.Leaving
-	anew      tui.Leaving // ctrl+n in a game under way, as leaving
+	last      oware.Move  // the last move, or NoMove
+	lastTaken []int       // houses it captured
+	recorded  bool        // the result is in the profile
+	anew      tui.Leaving // n in a game under way: it asks first
 }
-
-// leaveQuestion is asked when a person leaves a game under way.
-const leaveQuestion = "Leave? This game is not kept (ctrl+s saves it): q or esc again to leave."
 
 // anewQuestion is asked when a person starts a new game over one under
 // way.
@@ -113,7 +110,10 @@ func New(opts Options) *Model {
 	if opts.Profile == nil {
 		opts.Profile = &Profile{}
 	}
-	m := &Model{opts: opts, game: opts.Game, notice: opts.Notice, last: oware.NoMove, leaving: tui.Leaving{Question: leaveQuestion}, anew: tui.Leaving{Question: anewQuestion}}
+	m := &Model{opts: opts, game: opts.Game, notice: opts.Notice, last: oware.NoMove, anew: tui.Leaving{Question: anewQuestion}}
+	if m.game == nil && m.person() {
+		m.game = m.unfinished()
+	}
 	if m.game == nil {
 		m.game = oware.NewGame(oware.Start(), opts.Rules)
 	}
@@ -221,15 +221,9 @@ func (m *Model) key(msg tea.KeyMsg) tea.Cmd {
 		m.help = false
 		return nil
 	}
-	// A person's game under way is lost by leaving or starting again:
-	// the first q or esc, or ctrl+n, asks.
-	if m.opts.Players != [2]Who{Computer, Computer} && !m.game.Over() && len(m.game.Moves()) > 0 {
-		if leave, handled := m.leaving.Key(msg, tui.Keys.Leave, &m.message); leave {
-			m.stop()
-			return tea.Quit
-		} else if handled {
-			return nil
-		}
+	// A person's game under way is kept on leaving (keep), but lost by
+	// starting again: the first n asks.
+	if m.person() && !m.game.Over() && len(m.game.Moves()) > 0 {
 		if again, handled := m.anew.Key(msg, Keys.New, &m.message); handled && !again {
 			return nil
 		}
@@ -244,6 +238,7 @@ func (m *Model) key(msg tea.KeyMsg) tea.Cmd {
 		m.stop()
 		m.game = oware.NewGame(oware.Start(), m.opts.Rules)
 		m.last, m.lastTaken, m.hint, m.message, m.recorded = oware.NoMove, nil, nil, "New game.", false
+		m.keep() // the game given up is not kept
 		if n, ok := m.searcher.(interface{ NewGame() }); ok {
 			n.NewGame()
 		}
@@ -364,6 +359,7 @@ func (m *Model) play(mv oware.Move) tea.Cmd {
 	if captured > 0 {
 		m.message = fmt.Sprintf("%v sowed %v and captured %d.", who, mv, captured)
 	}
+	m.keep()
 	if m.game.Over() {
 		m.record()
 		return nil
@@ -399,6 +395,7 @@ func (m *Model) undo() tea.Cmd {
 	}
 	for m.computerToMove() && m.opts.Players != [2]Who{Computer, Computer} && m.game.Undo() {
 	}
+	m.keep()
 	if m.computerToMove() && m.opts.Players != [2]Who{Computer, Computer} {
 		// The computer opened the game: it moves again.
 		m.last, m.lastTaken, m.hint, m.message = oware.NoMove, nil, nil, "Undone."
@@ -424,6 +421,46 @@ func (m *Model) save() {
 		return
 	}
 	m.message = "Saved to " + path + " (gamelab oware play --load " + path + ")."
+}
+
+// person reports whether a person plays in this session.
+func (m *Model) person() bool { return m.opts.Players != [2]Who{Computer, Computer} }
+
+// unfinished returns the game the person left under way, if it was
+// played under the session's rules, to go on with; nil if there is none.
+func (m *Model) unfinished() *oware.Game {
+	if m.opts.Profile.Unfinished == "" {
+		return nil
+	}
+	g, err := oware.ParseRecord(strings.NewReader(m.opts.Profile.Unfinished))
+	if err != nil || g.Over() || g.Rules() != m.opts.Rules {
+		return nil
+	}
+	m.message = fmt.Sprintf("Your game of %d moves goes on.", len(g.Moves()))
+	return g
+}
+
+// keep saves the game under way, a person's, as the one to go on with
+// next time, or forgets it once it is over.
+func (m *Model) keep() {
+	if !m.person() {
+		return
+	}
+	record := m.game.Record()
+	if m.game.Over() || len(m.game.Moves()) == 0 {
+		record = ""
+	}
+	if record == m.opts.Profile.Unfinished {
+		return
+	}
+	m.change(func(p *Profile) { p.Unfinished = record })
+}
+
+// change applies a change to the profile through Options.Update.
+func (m *Model) change(change func(p *Profile)) {
+	if n := tui.Change(&m.opts.Profile, m.opts.Update, change); n != "" {
+		m.notice = n
+	}
 }
 
 // record adds a finished game against the computer to the profile.
@@ -453,10 +490,7 @@ func (m *Model) record() {
 		result = stats.Win
 	}
 	key := StatsKey(m.opts.Engine, m.opts.Limits)
-	change := func(p *Profile) { p.Stats.Add(key, stats.Game{Result: result}) }
-	if n := tui.Change(&m.opts.Profile, m.opts.Update, change); n != "" {
-		m.notice = n
-	}
+	m.change(func(p *Profile) { p.Stats.Add(key, stats.Game{Result: result}) })
 }
 
 // describe says what a score means for the side to move.

@@ -70,41 +70,34 @@ func TestHumanAgainstComputer(t *testing.T) {
 	}
 }
 
-// TestLeavingAsks: a person's game under way is left on the second q or
-// esc, not the first, which says the game is not kept; any other key
-// withdraws the question; before the first move, or watching two
-// engines, the first leaves.
-func TestLeavingAsks(t *testing.T) {
-	esc, q := tea.KeyMsg{Type: tea.KeyEsc}, tuitest.Runes("q")
-	m := newModel([2]Who{Human, Computer})
-	if _, cmd := m.Update(esc); !tuitest.Quits(cmd) {
-		t.Error("esc before the first move does not leave")
+// TestLeavingKeeps: leaving a game under way keeps it, and the next
+// session goes on with it; a watched game of two engines is not kept.
+func TestLeavingKeeps(t *testing.T) {
+	saved := &Profile{}
+	update := func(change func(*Profile)) (*Profile, error) { change(saved); return saved, nil }
+	m := New(Options{Players: [2]Who{Human, Human}, Update: update, Profile: saved})
+	send(m, tuitest.Runes("F"), tuitest.Runes("a"))
+	if _, cmd := m.Update(tuitest.Runes("q")); !tuitest.Quits(cmd) {
+		t.Fatal("q did not leave")
 	}
-	m = newModel([2]Who{Human, Computer})
-	send(m, tuitest.Runes("F"))
-	for _, keys := range [][]tea.Msg{{esc}, {q}, {esc, tea.KeyMsg{Type: tea.KeyRight}, q}} {
-		for _, k := range keys {
-			send(m, k)
-		}
-		if !strings.Contains(m.message, "Leave? This game") {
-			t.Fatalf("after %v: %q", keys, m.message)
-		}
-		if _, cmd := m.Update(tea.KeyMsg{Type: tea.KeyRight}); tuitest.Quits(cmd) || strings.Contains(m.message, "Leave?") {
-			t.Fatalf("a key after the question left, or kept the question: %q", m.message)
-		}
+	if err := saved.Validate(); err != nil || saved.Unfinished == "" {
+		t.Fatalf("kept %q, %v", saved.Unfinished, err)
 	}
-	send(m, esc)
-	if _, cmd := m.Update(q); !tuitest.Quits(cmd) {
-		t.Error("the second q does not leave")
+	again := New(Options{Players: [2]Who{Human, Human}, Update: update, Profile: saved})
+	if got := oware.FormatMoves(again.game.Moves()); got != "Fa" {
+		t.Errorf("went on with %q, want Fa", got)
 	}
-	watch := newModel([2]Who{Computer, Computer})
-	watch.game.Play(5)
-	if _, cmd := watch.Update(q); !tuitest.Quits(cmd) {
-		t.Error("q while watching does not leave")
+	send(again, tuitest.Runes("n"), tuitest.Runes("n"))
+	if saved.Unfinished != "" || len(again.game.Moves()) != 0 {
+		t.Errorf("after a new game: kept %q", saved.Unfinished)
+	}
+	watch := New(Options{Players: [2]Who{Computer, Computer}, Profile: &Profile{Unfinished: "rules abapa\nposition startpos\nmoves Fa\n"}})
+	if len(watch.game.Moves()) != 0 {
+		t.Error("a watched game took up the person's")
 	}
 }
 
-// TestNewGameAsks: ctrl+n over a person's game under way asks first, as
+// TestNewGameAsks: n over a person's game under way asks first, as
 // leaving does; the second starts a new game.
 func TestNewGameAsks(t *testing.T) {
 	ctrlN := tuitest.Runes("n")
@@ -113,7 +106,7 @@ func TestNewGameAsks(t *testing.T) {
 	moves := len(m.game.Moves())
 	send(m, ctrlN)
 	if len(m.game.Moves()) != moves || m.message != anewQuestion {
-		t.Fatalf("the first ctrl+n: %d moves, message %q", len(m.game.Moves()), m.message)
+		t.Fatalf("the first n: %d moves, message %q", len(m.game.Moves()), m.message)
 	}
 	send(m, tea.KeyMsg{Type: tea.KeyRight})
 	if m.message == anewQuestion {
@@ -121,11 +114,11 @@ func TestNewGameAsks(t *testing.T) {
 	}
 	send(m, ctrlN, ctrlN)
 	if len(m.game.Moves()) != 0 {
-		t.Fatalf("the second ctrl+n kept the game: %s", oware.FormatMoves(m.game.Moves()))
+		t.Fatalf("the second n kept the game: %s", oware.FormatMoves(m.game.Moves()))
 	}
 	send(m, ctrlN) // no move yet: at once
 	if m.message == anewQuestion {
-		t.Error("ctrl+n before the first move asks")
+		t.Error("n before the first move asks")
 	}
 }
 

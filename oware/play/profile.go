@@ -2,9 +2,11 @@ package play
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 
 	"gamelab/internal/stats"
+	"gamelab/oware"
 	"gamelab/oware/search"
 )
 
@@ -20,6 +22,9 @@ const (
 // against each opponent.
 type Profile struct {
 	Stats stats.Book `json:"stats,omitempty"` // by StatsKey
+	// Unfinished is the game a person left under way, as its record
+	// (oware.Game.Record), to go on with next time; "" if none.
+	Unfinished string `json:"unfinished,omitempty"`
 }
 
 // StatsKey names the record of games against an engine at a setting, as
@@ -34,6 +39,11 @@ func StatsKey(engine search.Spec, limits search.Limits) string {
 // Validate implements store.State: it rejects what the game could not
 // have written.
 func (p *Profile) Validate() error {
+	if p.Unfinished != "" {
+		if _, err := oware.ParseRecord(strings.NewReader(p.Unfinished)); err != nil {
+			return fmt.Errorf("unfinished game: %w", err)
+		}
+	}
 	return p.Stats.Validate(func(k string) error {
 		name, _, _ := strings.Cut(k, " at ")
 		if _, err := search.ParseSpec(name); err != nil {

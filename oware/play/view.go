@@ -162,8 +162,8 @@ func helpText() string {
 		"  game: each side takes the seeds on its own row.",
 		"",
 		"Keys: ←/→ and enter, or a house letter (either case), to sow;",
-		"? recommends a move; ⌫ undoes; ctrl+s saves the game record;",
-		"ctrl+n starts again; p pauses two computers; q quits. Any key",
-		"closes this help.",
+		"h recommends a move; u undoes; ctrl+s saves the game record;",
+		"n starts again; p pauses two computers; q leaves (your game",
+		"goes on next time); ? shows this page. Any key closes it.",
 	}, "\n"))
 }

@@ -93,3 +93,47 @@ func (g *Game) Secret() (Code, bool) {
 	}
 	return slices.Clone(g.secret), true
 }
+
+// Snapshot is a game under way as it is kept between sessions: its shape,
+// its secret and the guesses played. It holds the secret: a program keeps
+// it for the player, never shows it.
+type Snapshot struct {
+	Pegs    int    `json:"pegs"`
+	Colours int    `json:"colours"`
+	Rows    int    `json:"rows"`
+	Secret  Code   `json:"secret"`
+	Guesses []Code `json:"guesses"`
+}
+
+// Snapshot returns the game as it stands, to resume with Resume.
+func (g *Game) Snapshot() Snapshot {
+	guesses := make([]Code, len(g.hints))
+	for i, h := range g.hints {
+		guesses[i] = slices.Clone(h.Guess)
+	}
+	return Snapshot{Pegs: g.pegs, Colours: g.colours, Rows: g.rows, Secret: slices.Clone(g.secret), Guesses: guesses}
+}
+
+// Resume returns the game s was taken of, every guess played again and
+// checked; an error for a snapshot no game could have made.
+func Resume(s Snapshot) (*Game, error) {
+	g, err := NewGame(s.Pegs, s.Colours, s.Rows, rand.New(rand.NewPCG(0, 0)))
+	if err != nil {
+		return nil, err
+	}
+	if len(s.Secret) != s.Pegs {
+		return nil, fmt.Errorf("a secret of %d pegs in a game of %d", len(s.Secret), s.Pegs)
+	}
+	for i, c := range s.Secret {
+		if c < 1 || int(c) > s.Colours {
+			return nil, fmt.Errorf("secret peg %d: colour %d is not one of 1 to %d", i+1, c, s.Colours)
+		}
+	}
+	g.secret = slices.Clone(s.Secret)
+	for i, guess := range s.Guesses {
+		if _, err := g.Guess(guess); err != nil {
+			return nil, fmt.Errorf("guess %d: %w", i+1, err)
+		}
+	}
+	return g, nil
+}

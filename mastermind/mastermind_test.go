@@ -206,3 +206,28 @@ func TestGame(t *testing.T) {
 		}
 	}
 }
+
+// TestSnapshot: a game resumed from its snapshot is the game left, and a
+// snapshot no game could have made is refused.
+func TestSnapshot(t *testing.T) {
+	g, err := NewGame(4, 6, 10, rand.New(rand.NewPCG(3, 4)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.Guess(Code{1, 1, 2, 2})
+	g.Guess(Code{3, 4, 5, 6})
+	back, err := Resume(g.Snapshot())
+	if err != nil || !slices.EqualFunc(back.Hints(), g.Hints(), func(a, b Hint) bool { return slices.Equal(a.Guess, b.Guess) && a.Answer == b.Answer }) {
+		t.Fatalf("resumed %v, %v; left %v", back.Hints(), err, g.Hints())
+	}
+	for _, s := range []Snapshot{
+		{Pegs: 4, Colours: 6, Rows: 10, Secret: Code{1, 2, 3}},
+		{Pegs: 4, Colours: 6, Rows: 10, Secret: Code{1, 2, 3, 7}},
+		{Pegs: 4, Colours: 6, Rows: 1, Secret: Code{1, 2, 3, 4}, Guesses: []Code{{1, 1, 1, 1}, {2, 2, 2, 2}}},
+		{Pegs: 0, Colours: 6, Rows: 1},
+	} {
+		if _, err := Resume(s); err == nil {
+			t.Errorf("%+v resumed", s)
+		}
+	}
+}

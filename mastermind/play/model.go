@@ -220,10 +220,10 @@ func (m *Model) over() bool {
 	return m.found
 }
 
-// underWay reports whether a game in either role has rows played and is
-// not over.
+// underWay reports whether a game that leaving would lose has rows
+// played: the making role's (the code being broken is kept, keep).
 func (m *Model) underWay() bool {
-	return (m.screen == breakScreen || m.screen == makeScreen) && !m.over() && len(m.hints()) > 0
+	return m.screen == makeScreen && !m.over() && len(m.hints()) > 0
 }
 
 func (m *Model) chooseKey(msg tea.KeyMsg) tea.Cmd {
@@ -281,9 +281,46 @@ func (m *Model) newBreak() {
 	m.breakGame++
 	m.helped = false
 	m.screen, m.message, m.left, m.cursor = breakScreen, "", -1, 0
+	m.row = make(mastermind.Code, m.opts.Pegs)
+	if u := m.opts.Profile.Unfinished[StatsKey(m.opts.Pegs, m.opts.Colours)]; u != nil && u.Rows == m.opts.Rows && !m.opts.Seed.Given {
+		if g, err := mastermind.Resume(*u); err == nil { // validated on loading
+			m.breaking = g
+			m.message = fmt.Sprintf("Your game goes on: %s played.", plural(len(g.Hints()), "row"))
+			return
+		}
+	}
 	// New's bounds are within the engine's, so the game is made.
 	m.breaking, _ = mastermind.NewGame(m.opts.Pegs, m.opts.Colours, m.opts.Rows, m.rng)
-	m.row = make(mastermind.Code, m.opts.Pegs)
+}
+
+// keep saves the code being broken, if it has rows played, as the game
+// to go on with next time, or forgets it once over. A replayed seed's
+// games are never kept.
+func (m *Model) keep() {
+	if m.opts.Seed.Given {
+		return
+	}
+	k := StatsKey(m.opts.Pegs, m.opts.Colours)
+	if m.breaking.Over() || len(m.breaking.Hints()) == 0 {
+		if m.opts.Profile.Unfinished[k] != nil {
+			m.change(func(p *Profile) { delete(p.Unfinished, k) })
+		}
+		return
+	}
+	snap := m.breaking.Snapshot()
+	m.change(func(p *Profile) {
+		if p.Unfinished == nil {
+			p.Unfinished = map[string]*mastermind.Snapshot{}
+		}
+		p.Unfinished[k] = &snap
+	})
+}
+
+// change applies a change to the profile through Options.Update.
+func (m *Model) change(change func(p *Profile)) {
+	if n := tui.Change(&m.opts.Profile, m.opts.Update, change); n != "" {
+		m.notice = n
+	}
 }
 
 func (m *Model) breakKey(msg tea.KeyMsg) tea.Cmd {
@@ -334,6 +371,7 @@ func (m *Model) breakKey(msg tea.KeyMsg) tea.Cmd {
 		case m.breaking.Over():
 			m.record(stats.Loss)
 		}
+		m.keep()
 	case msg.String() == "q":
 		m.screen = chooseScreen
 	}
@@ -459,10 +497,7 @@ func (m *Model) answered() tea.Cmd {
 // record adds a finished game the person played as breaker.
 func (m *Model) record(r stats.Result) {
 	key := StatsKey(m.opts.Pegs, m.opts.Colours)
-	change := func(p *Profile) {
+	m.change(func(p *Profile) {
 		p.Stats.Add(key, stats.Game{Result: r, Tries: len(m.breaking.Hints()), Assisted: m.helped})
-	}
-	if n := tui.Change(&m.opts.Profile, m.opts.Update, change); n != "" {
-		m.notice = n
-	}
+	})
 }

@@ -3,6 +3,7 @@ package play
 import (
 	"math/rand/v2"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -291,17 +292,10 @@ func TestLeavingAsks(t *testing.T) {
 	if m.screen != chooseScreen {
 		t.Fatal("q before the first row did not go back at once")
 	}
+	// The code being broken is kept (TestResume): q goes back at once.
 	send(m, enter, tuitest.Runes("1122"), enter, tuitest.Runes("q"))
-	if m.screen != breakScreen || m.message != leaveQuestion {
-		t.Fatalf("the first q: screen %d, message %q", m.screen, m.message)
-	}
-	send(m, tuitest.Runes("3"))
-	if m.message == leaveQuestion || m.row[0] != 3 {
-		t.Fatalf("a key after the question: message %q, row %v", m.message, m.row)
-	}
-	send(m, tuitest.Runes("q"), tuitest.Runes("q"))
-	if m.screen != chooseScreen || m.message != "" {
-		t.Fatalf("the second q: screen %d, message %q", m.screen, m.message)
+	if m.screen != chooseScreen {
+		t.Fatalf("q after a row: screen %d, message %q", m.screen, m.message)
 	}
 
 	m = newModel()
@@ -336,4 +330,40 @@ func TestHint(t *testing.T) {
 	if len(m.breaking.Hints()) != 2 {
 		t.Errorf("enter did not play the hint: %d rows", len(m.breaking.Hints()))
 	}
+}
+
+// TestResume: the code being broken is kept when the person leaves, and
+// the next game of that shape goes on with it; once broken it is gone.
+func TestResume(t *testing.T) {
+	saved := &Profile{}
+	update := func(change func(*Profile)) (*Profile, error) { change(saved); return saved, nil }
+	m := New(Options{Update: update, Profile: saved})
+	send(m, tea.WindowSizeMsg{Width: 90, Height: 30}, enter, tuitest.Runes("1122"), enter, tuitest.Runes("3456"), enter)
+	hints := m.breaking.Hints()
+	if err := saved.Validate(); err != nil || saved.Unfinished[StatsKey(4, 6)] == nil {
+		t.Fatalf("kept %v, %v", saved.Unfinished, err)
+	}
+	again := New(Options{Update: update, Profile: saved})
+	send(again, enter)
+	if got := again.breaking.Hints(); len(got) != 2 || got[1].Answer != hints[1].Answer {
+		t.Fatalf("went on with %v, left %v", got, hints)
+	}
+	for !again.breaking.Over() {
+		secret := firstCodeConsistent(t, again.breaking.Hints())
+		send(again, tuitest.Runes(strings.Trim(strings.ReplaceAll(secret.String(), ",", ""), "[]")), enter)
+	}
+	if saved.Unfinished[StatsKey(4, 6)] != nil {
+		t.Error("a finished game is still kept")
+	}
+}
+
+// firstCodeConsistent returns the first code that agrees with hints.
+func firstCodeConsistent(t *testing.T, hints []mastermind.Hint) mastermind.Code {
+	t.Helper()
+	var first mastermind.Code
+	consistent.Solve(&mastermind.Instance{Max: 6, Hints: hints}, func(c mastermind.Code) bool { first = slices.Clone(c); return false })
+	if first == nil {
+		t.Fatal("no code agrees")
+	}
+	return first
 }

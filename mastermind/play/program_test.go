@@ -28,8 +28,6 @@ func TestProgram(t *testing.T) {
 	tm.Type("c")
 	waitFor("codes are still possible")
 	tm.Type("q")
-	waitFor("Leave?")
-	tm.Type("q")
 	tm.Send(tea.KeyMsg{Type: tea.KeyDown})
 	tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
 	waitFor("Think of a code")

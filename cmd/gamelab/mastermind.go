@@ -3,10 +3,12 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io"
 	"time"
 
 	"gamelab/internal/bench"
 	"gamelab/internal/cmdline"
+	"gamelab/internal/registry"
 	"gamelab/internal/tui"
 	"gamelab/mastermind"
 	"gamelab/mastermind/breaker"
@@ -54,7 +56,7 @@ func playMastermind(e *env, c *mastermindPlayCmd) error {
 	if err != nil {
 		return err
 	}
-	factory, err := breaker.Lookup(string(c.Player))
+	factory, err := c.Player.factory(e)
 	if err != nil {
 		return err
 	}
@@ -82,7 +84,7 @@ func (f shapeFlags) check() error {
 
 type mastermindBenchCmd struct {
 	shapeFlags
-	Player  strategyName    `default:"${strategy}" aliases:"strategy" help:"The codebreaker: ${strategies}."`
+	Player  strategyName    `default:"${strategy}" aliases:"strategy" help:"The codebreaker: ${strategies}, or cmd:<command> for a program speaking the protocol (docs/protocols/mastermind.md)."`
 	Games   int             `help:"Games to play (default: every secret once; over ${mmallsecrets} secrets, ${mmsampled} drawn from --seed, unless a strategy tree plays them)."`
 	Seed    uint64          `default:"1" help:"Base seed of the secrets, when not every one is played."`
 	Workers cmdline.Workers `help:"Games played at once (default: one per core)."`
@@ -104,6 +106,9 @@ type strategyName string
 
 // Validate implements kong's validation hook.
 func (s strategyName) Validate() error {
+	if _, ok, err := registry.ParseCommand(string(s)); ok {
+		return err
+	}
 	_, err := breaker.Lookup(string(s))
 	return err
 }
@@ -113,12 +118,23 @@ func (s strategyName) Validate() error {
 // trees kept in the cache directory and their building told on stderr
 // (seconds to minutes, once); a usage error if the codebreaker cannot
 // play that shape.
+// factory returns the factory of the codebreaker named: a registered one,
+// or a program speaking the protocol (cmd:).
+func (s strategyName) factory(e *env) (breaker.Factory, error) {
+	if command, ok, err := registry.ParseCommand(string(s)); ok {
+		return func(pegs, colours int, _ breaker.Options) (breaker.Breaker, error) {
+			return mmprotocol.Start(e.Ctx, command, pegs, colours, 0)
+		}, err
+	}
+	return breaker.Lookup(string(s))
+}
+
 func (s strategyName) make(e *env, pegs, colours int) (breaker.Factory, breaker.Options, breaker.Breaker, error) {
 	dir, _ := e.Cache() // without one, trees are built each time
 	opts := breaker.Options{Cache: dir, Building: func(name string) {
 		fmt.Fprintf(e.Stderr, "building the strategy tree %s, once: it is kept in the cache\n", name)
 	}}
-	factory, err := breaker.Lookup(string(s))
+	factory, err := s.factory(e)
 	if err != nil {
 		return nil, opts, nil, err
 	}
@@ -145,6 +161,9 @@ func (c *mastermindBenchCmd) Run(e *env) error {
 		return err
 	}
 	cfg := breaker.BenchConfig(b, string(c.Player), c.Pegs, c.Colours, c.Games, c.Seed)
+	if closer, ok := b.(io.Closer); ok {
+		closer.Close() // it only told the games to play; each worker runs its own
+	}
 	c.Apply(&cfg, c.Workers)
 	report, err := e.RunBench("mastermind", cfg, func() (bench.Player, error) {
 		b, err := factory(c.Pegs, c.Colours, opts)
@@ -155,7 +174,7 @@ func (c *mastermindBenchCmd) Run(e *env) error {
 
 type mastermindEngineCmd struct {
 	shapeFlags
-	Player strategyName `default:"${strategy}" aliases:"strategy" help:"The codebreaker: ${strategies}."`
+	Player strategyName `default:"${strategy}" aliases:"strategy" help:"The codebreaker: ${strategies}, or cmd:<command> for a program speaking the protocol (docs/protocols/mastermind.md)."`
 	Seed   uint64       `default:"1" help:"Seed of the first game, for codebreakers that draw at random (the next games take the seeds after it)."`
 }
 

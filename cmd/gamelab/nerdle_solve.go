@@ -7,6 +7,7 @@ import (
 
 	"gamelab/internal/bench"
 	"gamelab/internal/cmdline"
+	"gamelab/internal/registry"
 	"gamelab/nerdle/play"
 	"gamelab/nerdle/protocol"
 	"gamelab/nerdle/solve"
@@ -15,7 +16,8 @@ import (
 // solverFlags are the flags of the commands that run a solver.
 type solverFlags struct {
 	lengthFlag
-	Player solverName `default:"${solver}" aliases:"solver" help:"The solver: ${solvers}."`
+	Player      solverName      `default:"${solver}" aliases:"solver" help:"The solver: ${solvers}, or cmd:<command> for a program speaking the protocol (docs/protocols/nerdle.md)."`
+	MoveTimeout cmdline.Seconds `name:"move-timeout" default:"60s" help:"How long an outside program (cmd:) may take to answer before it is given up on."`
 	rulesFlag
 }
 
@@ -25,6 +27,9 @@ type solverName string
 
 // Validate implements kong's validation hook.
 func (s solverName) Validate() error {
+	if _, ok, err := registry.ParseCommand(string(s)); ok {
+		return err
+	}
 	_, err := solve.Lookup(string(s))
 	return err
 }
@@ -49,6 +54,12 @@ func (f *solverFlags) universe(e *env) (*solve.Universe, solve.Factory, error) {
 	u, err := solve.NewUniverse(int(f.Length), f.Rules, c)
 	if err != nil {
 		return nil, nil, err
+	}
+	if command, ok, _ := registry.ParseCommand(string(f.Player)); ok {
+		factory := func(*solve.Universe) (solve.Solver, error) {
+			return protocol.Start(e.Ctx, command, time.Duration(f.MoveTimeout))
+		}
+		return u, factory, nil
 	}
 	factory, err := solve.Lookup(string(f.Player))
 	if err != nil || f.Player != solve.DefaultSolver {

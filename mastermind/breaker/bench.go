@@ -3,6 +3,7 @@ package breaker
 import (
 	"context"
 	"fmt"
+	"io"
 	"math/rand/v2"
 
 	"gamelab/internal/bench"
@@ -68,6 +69,15 @@ func NewBenchPlayer(b Breaker, pegs, max int, cfg bench.Config) *BenchPlayer {
 	return &BenchPlayer{b: b, pegs: pegs, max: max, exhaustive: cfg.Exhaustive()}
 }
 
+// Close closes the breaker if it is an io.Closer (a program run as the
+// breaker): the benchmark closes its players when their games are done.
+func (p *BenchPlayer) Close() error {
+	if c, ok := p.b.(io.Closer); ok {
+		return c.Close()
+	}
+	return nil
+}
+
 // Play implements bench.Player.
 func (p *BenchPlayer) Play(ctx context.Context, g bench.Game) (bench.Outcome, error) {
 	secret := make(mastermind.Code, p.pegs)
@@ -92,6 +102,9 @@ func (p *BenchPlayer) Play(ctx context.Context, g bench.Game) (bench.Outcome, er
 			return bench.Outcome{}, err
 		}
 		guess := p.b.Guess(hints)
+		if f, ok := p.b.(interface{ Err() error }); ok && f.Err() != nil {
+			return bench.Outcome{}, f.Err() // a program run as the breaker failed
+		}
 		if len(guess) != p.pegs {
 			return bench.Outcome{}, fmt.Errorf("the breaker guessed %v, not a code of %d pegs", guess, p.pegs)
 		}

@@ -115,7 +115,7 @@ func TestBeyondCounting(t *testing.T) {
 	}
 }
 
-func parseCode(t testing.TB, line string) mastermind.Code {
+func codeOf(t testing.TB, line string) mastermind.Code {
 	t.Helper()
 	var c mastermind.Code
 	for _, f := range strings.Fields(line) {
@@ -147,7 +147,7 @@ func TestKnuthThroughProtocol(t *testing.T) {
 			if !lines.Scan() {
 				t.Fatalf("secret %v: the session ended: %v", secret, lines.Err())
 			}
-			guess := parseCode(t, lines.Text())
+			guess := codeOf(t, lines.Text())
 			a := mastermind.Score(guess, secret)
 			fmt.Fprintf(inW, "%v\n", a)
 			if a.Blacks == 4 {
@@ -224,7 +224,7 @@ func FuzzServe(f *testing.F) {
 			if strings.HasPrefix(line, "error: ") || !strings.Contains(line, " ") {
 				continue
 			}
-			c := parseCode(t, line)
+			c := codeOf(t, line)
 			in := mastermind.Instance{Max: 6, Hints: []mastermind.Hint{{Guess: c}}}
 			if len(c) != 4 || in.Validate() != nil {
 				t.Fatalf("reply %q: not a guess of 4 pegs over 6 colours", line)

@@ -14,8 +14,26 @@ import (
 	"gamelab/nerdle/solve"
 )
 
-// TestMain keeps the tests away from the user's cache of trees and openers.
-func TestMain(m *testing.M) { os.Exit(testenv.RunWithOwnDirs(m)) }
+// solverEnv makes the test binary a solver program of the kind it names,
+// for the client's tests.
+const solverEnv = "GAMELAB_TEST_NERDLE_SOLVER"
+
+// TestMain keeps the tests away from the user's cache of trees and
+// openers, or runs the binary as a solver program.
+func TestMain(m *testing.M) {
+	switch os.Getenv(solverEnv) {
+	case "":
+		os.Exit(testenv.RunWithOwnDirs(m))
+	case "random":
+		u, _ := solve.NewUniverse(6, nerdle.Standard, "")
+		f, _ := solve.Lookup("random")
+		s, _ := f(u)
+		Serve(os.Stdin, os.Stdout, u, s)
+	case "silent":
+		io.Copy(io.Discard, os.Stdin)
+	}
+	os.Exit(0)
+}
 
 var (
 	universeOnce sync.Once

@@ -3,6 +3,7 @@ package solve
 import (
 	"context"
 	"fmt"
+	"io"
 
 	"gamelab/internal/bench"
 	"gamelab/nerdle"
@@ -82,6 +83,15 @@ func NewBenchPlayer(u *Universe, f Factory, rows int) (*BenchPlayer, error) {
 		return nil, err
 	}
 	return &BenchPlayer{u: u, solver: s, rows: rows}, nil
+}
+
+// Close closes the solver if it is an io.Closer (a program run as the
+// solver): the benchmark closes its players when their games are done.
+func (p *BenchPlayer) Close() error {
+	if c, ok := p.solver.(io.Closer); ok {
+		return c.Close()
+	}
+	return nil
 }
 
 // Play implements bench.Player.

@@ -1,0 +1,150 @@
+package protocol
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"gamelab/internal/child"
+	"gamelab/mastermind"
+)
+
+// Client is a codebreaker run as another program that speaks the
+// protocol: a breaker.Breaker like ours, so that the benchmark can
+// measure other people's codebreakers (in any language) on the same
+// secrets. Its first failure (the program would not start, stopped, fell
+// silent, or answered what is no code of the game) ends its play: Guess
+// then returns nil, and Err says why.
+type Client struct {
+	command       string
+	pegs, colours int
+	p             *child.Process
+	timeout       time.Duration
+	pending       string // the first guess, written unasked at the start
+	err           error
+}
+
+// DefaultTimeout is how long a codebreaker may take to answer: generous,
+// for a loaded machine, yet a program that has stopped answering is given
+// up on.
+const DefaultTimeout = 60 * time.Second
+
+// Start runs command (split at spaces) as a codebreaker of codes of pegs
+// pegs over colours colours; ctx ending kills it. A program that does not
+// answer within timeout (DefaultTimeout if 0) is killed, and the client
+// fails.
+func Start(ctx context.Context, command string, pegs, colours int, timeout time.Duration) (*Client, error) {
+	if timeout <= 0 {
+		timeout = DefaultTimeout
+	}
+	p, err := child.Start(ctx, command)
+	if err != nil {
+		return nil, fmt.Errorf("codebreaker %q: %w", command, err)
+	}
+	c := &Client{command: command, pegs: pegs, colours: colours, p: p, timeout: timeout}
+	if c.pending, err = c.receive("its first guess"); err != nil {
+		c.Close()
+		return nil, err
+	}
+	return c, nil
+}
+
+// Guess implements breaker.Breaker: it sends the answer to the last guess
+// of hints (or begins a new game for no hints: the first takes the guess
+// written at the start) and returns the guess the program answers; nil
+// after a failure.
+func (c *Client) Guess(hints []mastermind.Hint) mastermind.Code {
+	if c.err != nil {
+		return nil
+	}
+	var line string
+	var err error
+	switch {
+	case len(hints) == 0 && c.pending != "":
+		line, c.pending = c.pending, ""
+	case len(hints) == 0:
+		// A game is never asked past its all-black answer: new abandons
+		// it on the program's side too.
+		line, err = c.ask("new", "the first guess of a new game")
+	default:
+		answer := hints[len(hints)-1].Answer.String()
+		line, err = c.ask(answer, "its guess after "+answer)
+	}
+	if err != nil {
+		return nil
+	}
+	if msg, ok := strings.CutPrefix(line, "error:"); ok {
+		c.fail(fmt.Errorf("answered with an error:%s", msg))
+		return nil
+	}
+	code, err := parseCode(line, c.pegs, c.colours)
+	if err != nil {
+		c.fail(fmt.Errorf("answered %q: %w", line, err))
+		return nil
+	}
+	return code
+}
+
+// parseCode reads a guess as the protocol writes it: pegs colours from 1
+// to colours, spaced.
+func parseCode(line string, pegs, colours int) (mastermind.Code, error) {
+	words := strings.Fields(line)
+	if len(words) != pegs {
+		return nil, fmt.Errorf("a code of %d pegs, not %d", len(words), pegs)
+	}
+	code := make(mastermind.Code, pegs)
+	for i, w := range words {
+		n, err := strconv.Atoi(w)
+		if err != nil || n < 1 || n > colours {
+			return nil, fmt.Errorf("peg %d: %q is not a colour from 1 to %d", i+1, w, colours)
+		}
+		code[i] = uint8(n)
+	}
+	return code, nil
+}
+
+// ask sends line and returns the reply.
+func (c *Client) ask(line, waitingFor string) (string, error) {
+	if err := c.p.Send("%s", line); err != nil {
+		return "", c.fail(errors.New("stopped"))
+	}
+	return c.receive(waitingFor)
+}
+
+// receive returns the program's next line.
+func (c *Client) receive(waitingFor string) (string, error) {
+	line, err := c.p.ReceiveWithin(c.timeout)
+	switch {
+	case errors.Is(err, child.ErrSilent):
+		c.p.End(0)
+		return "", c.fail(fmt.Errorf("gave no answer within %v, waiting for %s", c.timeout, waitingFor))
+	case err != nil:
+		c.p.End(time.Second)
+		return "", c.fail(fmt.Errorf("stopped, waiting for %s", waitingFor))
+	}
+	return line, nil
+}
+
+// fail records the first failure, with the program's last words.
+func (c *Client) fail(err error) error {
+	if c.err == nil {
+		c.err = c.p.WithLastWords(fmt.Errorf("codebreaker %q %w", c.command, err))
+	}
+	return c.err
+}
+
+// Err returns the client's first failure, if any.
+func (c *Client) Err() error { return c.err }
+
+// Close ends the session (quit) and waits for the program to end,
+// killing it if it has not within a second.
+func (c *Client) Close() error {
+	if c.err == nil {
+		c.p.Send("quit")
+	}
+	c.p.End(time.Second)
+	return nil
+}

@@ -36,3 +36,22 @@ func TestScreensFit80x24(t *testing.T) {
 		})
 	}
 }
+
+// TestTurnedBoard: a person playing North sees North's row nearer, a to f
+// from the left, and South's above it, F to A; the moves so far are
+// listed.
+func TestTurnedBoard(t *testing.T) {
+	m := New(Options{Players: [2]Who{Computer, Human}, Game: oware.NewGame(oware.Start(), oware.Abapa)})
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	view := ansi.Strip(m.View())
+	south, north := strings.Index(view, "F  │  E"), strings.Index(view, "a  │  b")
+	if south < 0 || north < 0 || north < south {
+		t.Errorf("North's row is not the nearer one:\n%s", view)
+	}
+	m = New(Options{Players: [2]Who{Human, Human}})
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	send(m, tuitest.Runes("F"), tuitest.Runes("a"), tuitest.Runes("E"))
+	if view := ansi.Strip(m.View()); !strings.Contains(view, "1.Fa 2.E") {
+		t.Errorf("no move list:\n%s", view)
+	}
+}

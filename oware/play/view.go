@@ -42,7 +42,9 @@ func (m *Model) cell(p oware.Position, h int) string {
 func (m *Model) showCursor() bool { return !m.game.Over() && !m.computerToMove() }
 
 // board draws the two rows, North's from f to a above South's from A to
-// F, each store beside its owner's end of the board.
+// F, each store beside its owner's end of the board; turned half round
+// (South's row on top) when the person plays North against the computer,
+// so that the person's row is always the nearer one.
 func (m *Model) board() string {
 	p := m.game.Position()
 	var north, south []string
@@ -61,17 +63,63 @@ func (m *Model) board() string {
 		}
 		return tui.Dim.Render(strings.Join(ls, "│"))
 	}
-	rows := strings.Join([]string{
-		letters('a', true),
-		strings.Join(north, "│"),
-		strings.Repeat("─", 6*oware.RowLength-1),
-		strings.Join(south, "│"),
-		letters('A', false),
-	}, "\n")
 	store := func(s oware.Side) string {
 		return lipgloss.JoinVertical(lipgloss.Center, tui.Dim.Render(s.String()), tui.Strong.Render(fmt.Sprintf("%2d", p.Store(s))))
 	}
+	line := strings.Repeat("─", 6*oware.RowLength-1)
+	if m.turned() {
+		slices.Reverse(north)
+		slices.Reverse(south)
+		rows := strings.Join([]string{letters('A', true), strings.Join(south, "│"), line, strings.Join(north, "│"), letters('a', false)}, "\n")
+		return lipgloss.JoinHorizontal(lipgloss.Center, store(oware.South), " ", houseStyle.Render(rows), " ", store(oware.North))
+	}
+	rows := strings.Join([]string{letters('a', true), strings.Join(north, "│"), line, strings.Join(south, "│"), letters('A', false)}, "\n")
 	return lipgloss.JoinHorizontal(lipgloss.Center, store(oware.North), " ", houseStyle.Render(rows), " ", store(oware.South))
+}
+
+// turned reports whether the board is drawn with North's row nearer: the
+// person plays North against the computer.
+func (m *Model) turned() bool {
+	return m.opts.Players == [2]Who{Computer, Human}
+}
+
+// moveList writes the last moves of the game, numbered by move pairs, as
+// wide as the board.
+func (m *Model) moveList() string {
+	moves := m.game.Moves()
+	if len(moves) == 0 {
+		return ""
+	}
+	var parts []string
+	for i := 0; i < len(moves); i += 2 {
+		pair := fmt.Sprintf("%d.%v", i/2+1, moves[i])
+		if i+1 < len(moves) {
+			pair += moves[i+1].String()
+		}
+		parts = append(parts, pair)
+	}
+	text := strings.Join(parts, " ")
+	const width = 44
+	if len(text) > width {
+		text = "…" + text[len(text)-width+1:]
+		if i := strings.IndexByte(text, ' '); i > 0 {
+			text = "…" + text[i:]
+		}
+	}
+	return tui.Dim.Render(text)
+}
+
+// recordLine says the person's record against the computer's setting.
+func (m *Model) recordLine() string {
+	if m.opts.Players[oware.South] == m.opts.Players[oware.North] {
+		return ""
+	}
+	key := StatsKey(m.opts.Engine, m.opts.Limits)
+	r := m.opts.Profile.Stats.Get(key)
+	if r.Played == 0 {
+		return ""
+	}
+	return tui.Dim.Render(fmt.Sprintf("you against %s: %d won, %d drawn, %d lost", key, r.Won, r.Drawn, r.Lost()))
 }
 
 // who names the player of a side.
@@ -128,6 +176,8 @@ func (m *Model) View() string {
 				"",
 				m.status(),
 				m.message,
+				m.moveList(),
+				m.recordLine(),
 			}
 			if m.notice != "" {
 				parts = append(parts, tui.Notice(m.notice, min(m.width, 70)))

@@ -85,7 +85,10 @@ type Model struct {
 	// helped is set once the game had help: a hint, autoplay or an undo.
 	// It is counted, and marked, but sets no best score.
 	helped bool
-	kept   time.Time // when the game under way was last saved to resume
+	// winPause holds the board after the first 2048, until the player
+	// keeps going (enter) or starts again.
+	winPause bool
+	kept     time.Time // when the game under way was last saved to resume
 
 	help bool // the rules and keys are shown
 
@@ -95,9 +98,10 @@ type Model struct {
 // keys are the bindings, for matching and for the help line. The moves
 // are the arrows only, so that letters stay free for commands.
 var keys = struct {
-	Up, Down, Left, Right, Undo, Shuffle, New, Save, Animate, Hint, Auto, Help, Quit key.Binding
+	Up, Down, Left, Right, Undo, Shuffle, New, Save, Animate, Hint, Auto, Help, Keep, Quit key.Binding
 }{
 	Help:    tui.Keys.Help,
+	Keep:    key.NewBinding(key.WithKeys("enter", " "), key.WithHelp("enter", "keep going")),
 	Hint:    key.NewBinding(key.WithKeys("h"), key.WithHelp("h", "hint")),
 	Auto:    key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "autoplay")),
 	Up:      key.NewBinding(key.WithKeys("up"), key.WithHelp("arrows", "move")),
@@ -179,7 +183,7 @@ func (m *Model) newGame() error {
 	if m.game != nil {
 		m.notice = ""
 	}
-	m.game, m.counted, m.message, m.slides, m.helped = g, false, "", nil, false
+	m.game, m.counted, m.message, m.slides, m.helped, m.winPause = g, false, "", nil, false, false
 	return nil
 }
 
@@ -309,6 +313,17 @@ func (m *Model) handleKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 		m.help = false // any key returns to the game
 		return m, nil
 	}
+	if m.winPause {
+		switch {
+		case key.Matches(msg, keys.Keep):
+			m.winPause = false
+			m.message = "Play on for a higher score."
+			return m, nil
+		case key.Matches(msg, keys.New), key.Matches(msg, keys.Quit), key.Matches(msg, keys.Help), key.Matches(msg, keys.Save):
+		default:
+			return m, nil // the board waits for a choice
+		}
+	}
 	switch {
 	case key.Matches(msg, keys.Help):
 		m.help = true
@@ -392,8 +407,10 @@ func (m *Model) play(mv twenty48.Move) tea.Cmd {
 		return nil
 	}
 	m.message = ""
-	if m.game.Won() && !wasWon {
-		m.message = "You reached 2048! Play on for a higher score."
+	if m.game.Won() && !wasWon && before.MaxExp() < 11 {
+		// The original's pause: the board stays until the player chooses
+		// to keep going.
+		m.winPause, m.autoplay = true, false
 	}
 	if m.game.Over() {
 		m.message = "Game over: no move left. n starts a new game."

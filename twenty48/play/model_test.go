@@ -31,6 +31,7 @@ var (
 	left  = tea.KeyMsg{Type: tea.KeyLeft}
 	right = tea.KeyMsg{Type: tea.KeyRight}
 	esc   = tea.KeyMsg{Type: tea.KeyEsc}
+	enter = tea.KeyMsg{Type: tea.KeyEnter}
 )
 
 func newModel(t *testing.T, opts Options) *Model {
@@ -104,8 +105,17 @@ func TestWonAndOver(t *testing.T) {
 		0, 0, 0, 0)
 	setGrid(m, won)
 	tuitest.Send(m, left)
-	if !m.Game().Won() || !strings.Contains(m.message, "You reached 2048") {
-		t.Errorf("after 1024+1024: %q", m.message)
+	if !m.Game().Won() || !m.winPause || !strings.Contains(ansi.Strip(m.View()), "You made 2048!") {
+		t.Errorf("after 1024+1024: %q\n%s", m.message, ansi.Strip(m.View()))
+	}
+	moves := len(m.Game().Moves())
+	tuitest.Send(m, right)
+	if len(m.Game().Moves()) != moves {
+		t.Error("a move was played while the board waited for a choice")
+	}
+	tuitest.Send(m, enter, right)
+	if m.winPause || len(m.Game().Moves()) != moves+1 {
+		t.Errorf("enter did not keep going: pause %v, %d moves", m.winPause, len(m.Game().Moves()))
 	}
 	tuitest.Send(m, tuitest.Runes("n"))
 	stuck, _ := twenty48.GridOf(4,
@@ -250,6 +260,14 @@ func TestReplayView(t *testing.T) {
 	tuitest.Send(r, tuitest.Runes("s"), right)
 	if r.At() != 2 || !strings.Contains(ansi.Strip(r.View()), "move 2 of") {
 		t.Errorf("forth twice: move %d\n%s", r.At(), ansi.Strip(r.View()))
+	}
+	tuitest.Send(r, tea.KeyMsg{Type: tea.KeyEnd})
+	if r.At() != 4 || !strings.Contains(ansi.Strip(r.View()), "end") {
+		t.Errorf("end: move %d", r.At())
+	}
+	tuitest.Send(r, tea.KeyMsg{Type: tea.KeyHome})
+	if r.At() != 0 {
+		t.Errorf("home: move %d", r.At())
 	}
 	bad := g.Record()
 	bad.Score++

@@ -25,10 +25,12 @@ type Replay struct {
 }
 
 var replayKeys = struct {
-	Back, Forth key.Binding
+	Back, Forth, Start, End key.Binding
 }{
 	Back:  key.NewBinding(key.WithKeys("left", "up"), key.WithHelp("←/→", "back/forth")),
 	Forth: key.NewBinding(key.WithKeys("right", "down")),
+	Start: key.NewBinding(key.WithKeys("home", "g"), key.WithHelp("home/end", "first/last move")),
+	End:   key.NewBinding(key.WithKeys("end", "G")),
 }
 
 // NewReplay returns the viewer of rec, checking that its moves replay.
@@ -67,6 +69,12 @@ func (r *Replay) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			r.clock.Paused = true
 			r.at = max(r.at-1, 0)
 			return r, nil
+		case key.Matches(msg, replayKeys.Start):
+			r.clock.Paused, r.at = true, 0
+			return r, nil
+		case key.Matches(msg, replayKeys.End):
+			r.clock.Paused, r.at = true, last
+			return r, nil
 		}
 	}
 	cmd, _ := r.clock.Update(msg, func() {
@@ -97,6 +105,6 @@ func (r *Replay) layout(size tileSize) string {
 		tui.Strong.Render(fmt.Sprint(g.Score())), last)
 	board := boardView(g.Grid(), size)
 	help := tui.HelpLines(r.width, []key.Binding{tui.ClockKeys.Pause, tui.ClockKeys.Step, replayKeys.Back},
-		[]key.Binding{tui.ClockKeys.Faster, quitKey})
+		[]key.Binding{replayKeys.Start, tui.ClockKeys.Faster, quitKey})
 	return lipgloss.JoinVertical(lipgloss.Center, title, figures, "", board, "", help)
 }

@@ -91,8 +91,16 @@ func (m *Model) layout(size tileSize) string {
 	}
 	status := m.message
 	switch {
-	case status != "" && g.Over():
-		status = tui.Error.Render(status)
+	case m.winPause:
+		status = tui.Panel.Render(tui.Strong.Render("You made 2048!") + fmt.Sprintf("  Score %d.", g.Score()) + "\n" +
+			tui.KeyHelp(keys.Keep, keys.New, keys.Quit))
+	case g.Over():
+		best := "best " + fmt.Sprint(m.best())
+		if !m.helped && g.Score() >= m.best() && g.Score() > 0 {
+			best = "a new best"
+		}
+		head := tui.Strong.Render("Game over.") + fmt.Sprintf("  Score %d, %s.", g.Score(), best)
+		status = tui.Panel.Render(head + "\n" + tui.Dim.Render(m.message))
 	case status != "":
 		status = tui.Title.Render(status)
 	case g.Won():

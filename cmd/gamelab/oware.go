@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strings"
 	"time"
 
 	"gamelab/internal/bench"
@@ -218,7 +219,8 @@ func playOware(e *env, c *owarePlayCmd) error {
 	if err != nil {
 		return err
 	}
-	tb := c.tablebase(e, true)
+	tb, trouble := c.open(e, true)
+	notice := strings.TrimSpace(pr.Notice + "\n" + trouble)
 	who := map[string]oplay.Who{"human": oplay.Human, "computer": oplay.Computer}
 	opts := oplay.Options{
 		Players: [2]oplay.Who{who[c.South], who[c.North]},
@@ -228,7 +230,7 @@ func playOware(e *env, c *owarePlayCmd) error {
 		NewSearcher: func(s search.Spec) search.Searcher {
 			return search.NewFromSpec(s, search.EngineOptions{Tablebase: tb})
 		},
-		Profile: pr.Loaded, Update: pr.Update, Notice: pr.Notice,
+		Profile: pr.Loaded, Update: pr.Update, Notice: notice,
 	}
 	return e.Play(oplay.New(opts), "oware play")
 }
@@ -307,16 +309,27 @@ type egdbFlags struct {
 // not matches, which measure), one built in the background. A damaged
 // file is reported on stderr.
 func (f egdbFlags) tablebase(e *env, build bool) search.Tablebase {
+	tb, trouble := f.open(e, build)
+	if trouble != "" {
+		fmt.Fprintln(e.Stderr, trouble)
+	}
+	return tb
+}
+
+// open is tablebase for the terminal game, which shows the trouble with
+// the database in its own status line rather than on a stderr its screen
+// would cover.
+func (f egdbFlags) open(e *env, build bool) (search.Tablebase, string) {
 	if f.NoEGDB {
-		return nil
+		return nil, ""
 	}
 	dir, err := e.Cache()
 	if err != nil {
-		return nil
+		return nil, ""
 	}
 	db, err := egdb.Open(e.Ctx, dir, build)
 	if err != nil {
-		fmt.Fprintf(e.Stderr, "endgame database: %v\n", err)
+		return db, "endgame database: " + err.Error()
 	}
-	return db
+	return db, ""
 }

@@ -89,8 +89,12 @@ type Model struct {
 	selected int        // in the person's hand
 	log      []string   // what happened, newest last
 	wait     bool       // a computer player's turn is due
-	leaving  tui.Leaving
-	helped   bool // a hint was asked for in this game
+	helped   bool       // a hint was asked for in this game
+	// seed draws this game's deal and the computer players' rules; moves
+	// are the person's, a card or "draw" a turn: with the rule, they
+	// replay the game (Unfinished).
+	seed  uint64
+	moves []string
 }
 
 // human is the person's seat: it lays the card the UI chose. Beside it
@@ -152,8 +156,7 @@ func New(opts Options) *Model {
 	in.Placeholder = "same suit or higher value"
 	in.CharLimit = 200
 	in.Width = 50
-	m := &Model{opts: opts, rng: opts.Seed.Rand(0x706464), notice: opts.Notice, input: in,
-		leaving: tui.Leaving{Question: "Leave? This game is not counted: esc again to leave."}}
+	m := &Model{opts: opts, rng: opts.Seed.Rand(0x706464), notice: opts.Notice, input: in}
 	if last := opts.Profile.Settings.Rule; last != "" {
 		m.choice = len(Presets)
 		m.input.SetValue(last)
@@ -162,6 +165,9 @@ func New(opts Options) *Model {
 				m.choice = i
 			}
 		}
+	}
+	if !m.resume() {
+		m.screen, m.game, m.log, m.message = setupScreen, nil, nil, ""
 	}
 	return m
 }
@@ -212,13 +218,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			m.help = false // any key goes back to where the player was
 			return m, nil
 		}
-		// A game under way is lost by leaving: the first esc or q asks.
-		if m.screen == gameScreen {
-			if leave, handled := m.leaving.Key(msg, tui.Keys.Leave, &m.message); leave {
-				return m, tea.Quit
-			} else if handled {
-				return m, nil
-			}
+		// A game under way is kept (keep): q and esc leave at once.
+		if m.screen == gameScreen && key.Matches(msg, tui.Keys.Leave) {
+			return m, tea.Quit
 		}
 		if key.Matches(msg, tui.Keys.Quit) {
 			return m, tea.Quit
@@ -298,26 +300,113 @@ func (m *Model) chooseRule() tea.Cmd {
 // deal starts a game: the person's rule, a random secret rule for each
 // computer player, a shuffled deck.
 func (m *Model) deal() tea.Cmd {
-	m.you = newHuman(m.rule.Rule())
-	players := []pdd.Player{m.you}
-	m.secrets = []pdd.Expr{nil}
-	for i := 1; i < m.opts.Players; i++ {
-		x, t := pdd.RandomRule(m.rng, pdd.Permissive)
-		m.secrets = append(m.secrets, x)
-		players = append(players, learn.NewLearner(names[i-1], t.Rule(), pdd.Band{}))
-	}
-	var deck pdd.Deck = pdd.SingleDeck(m.rng)
-	if m.opts.Packs == 2 {
-		deck = pdd.DoubleDeck(m.rng)
-	}
-	m.game = pdd.NewGame(players, deck)
+	m.start(m.rng.Uint64())
 	if err := m.game.Deal(); err != nil {
 		m.message = err.Error()
 		return nil
 	}
 	m.screen, m.selected, m.log, m.message, m.helped = gameScreen, 0, nil, "", false
-	m.say(fmt.Sprintf("%s faces up. You start.", cardName(deck.Top())))
+	m.say(fmt.Sprintf("%s faces up. You start.", cardName(m.game.Deck().Top())))
 	return m.afterTurn()
+}
+
+// start sets up the game of seed, not dealt yet: the person's seat, a
+// random secret rule for each computer player, a shuffled deck.
+func (m *Model) start(seed uint64) {
+	m.seed, m.moves = seed, nil
+	rng := rand.New(rand.NewPCG(seed, 0x706464))
+	m.you = newHuman(m.rule.Rule())
+	players := []pdd.Player{m.you}
+	m.secrets = []pdd.Expr{nil}
+	for i := 1; i < m.opts.Players; i++ {
+		x, t := pdd.RandomRule(rng, pdd.Permissive)
+		m.secrets = append(m.secrets, x)
+		players = append(players, learn.NewLearner(names[i-1], t.Rule(), pdd.Band{}))
+	}
+	var deck pdd.Deck = pdd.SingleDeck(rng)
+	if m.opts.Packs == 2 {
+		deck = pdd.DoubleDeck(rng)
+	}
+	m.game = pdd.NewGame(players, deck)
+}
+
+// resume takes up the game left under way at this table, playing the
+// person's moves again; it reports whether there was one that replays.
+func (m *Model) resume() bool {
+	u := m.opts.Profile.Unfinished
+	if u == nil || m.opts.Seed.Given || u.Players != m.opts.Players || u.Packs != m.opts.Packs {
+		return false
+	}
+	x, err := pdd.Parse(u.Rule)
+	if err != nil {
+		return false
+	}
+	m.rule = x
+	m.start(u.Seed)
+	if m.game.Deal() != nil {
+		return false
+	}
+	m.screen, m.log = gameScreen, nil
+	m.say(fmt.Sprintf("%s faces up. You start.", cardName(m.game.Deck().Top())))
+	for _, mv := range u.Moves {
+		for m.game.End() == pdd.Running && m.game.Next() != 0 {
+			if !m.replayStep() {
+				return false
+			}
+		}
+		if m.game.End() != pdd.Running {
+			return false
+		}
+		if mv != "draw" {
+			c, err := pdd.ParseCard(mv)
+			if err != nil || !slices.Contains(m.you.Cards(), c) || !m.you.rule(m.game.Deck().Top(), c) {
+				return false // the game no longer replays: begin afresh
+			}
+			m.you.choice = &c
+		}
+		m.moves = append(m.moves, mv)
+		if !m.replayStep() {
+			return false
+		}
+	}
+	// The computer players whose turns came after the last move play now.
+	for m.game.End() == pdd.Running && m.game.Next() != 0 {
+		if !m.replayStep() {
+			return false
+		}
+	}
+	if m.game.End() != pdd.Running {
+		m.finish()
+		return true
+	}
+	m.message = fmt.Sprintf("Your game goes on after %d turns.", m.game.Turns())
+	return true
+}
+
+// replayStep plays the turn due while a game is replayed.
+func (m *Model) replayStep() bool {
+	t, err := m.game.Step()
+	if err != nil {
+		return false
+	}
+	m.say(m.describe(t))
+	return true
+}
+
+// keep saves the game under way as the one to go on with next time, or
+// forgets it once it is over. A replayed seed's games are never kept.
+func (m *Model) keep() {
+	if m.opts.Seed.Given {
+		return
+	}
+	if m.game == nil || m.game.End() != pdd.Running {
+		if m.opts.Profile.Unfinished != nil {
+			m.change(func(p *Profile) { p.Unfinished = nil })
+		}
+		return
+	}
+	u := &Unfinished{Players: m.opts.Players, Packs: m.opts.Packs, Rule: m.rule.String(), Seed: m.seed, Moves: slices.Clone(m.moves)}
+	m.change(func(p *Profile) { p.Unfinished = u })
 }
 
 func (m *Model) gameKey(msg tea.KeyMsg) tea.Cmd {
@@ -371,6 +460,13 @@ func (m *Model) hint() {
 // step plays the turn due and tells of it.
 func (m *Model) step() tea.Cmd {
 	m.message = ""
+	if m.game.Next() == 0 {
+		mv := "draw"
+		if m.you.choice != nil {
+			mv = m.you.choice.Short()
+		}
+		m.moves = append(m.moves, mv)
+	}
 	t, err := m.game.Step()
 	if err != nil {
 		m.message = err.Error()
@@ -386,6 +482,7 @@ func (m *Model) step() tea.Cmd {
 
 // afterTurn ends the game or waits for the next player.
 func (m *Model) afterTurn() tea.Cmd {
+	m.keep()
 	if m.game.End() != pdd.Running {
 		m.finish()
 		return nil

@@ -128,31 +128,41 @@ func TestOwnRuleIsKept(t *testing.T) {
 	t.Skip("every card of this deal fits")
 }
 
-// TestLeavingAsks: during a game the first esc asks (the game would not
-// be counted), the second leaves, any other key withdraws the question;
-// after the game, esc leaves at once.
-func TestLeavingAsks(t *testing.T) {
+// TestLeavingKeeps: during a game esc leaves at once and the game is
+// kept: the next session at that table goes on with it, the computer
+// players playing as before; after the game, esc leaves and nothing is
+// kept.
+func TestLeavingKeeps(t *testing.T) {
 	esc := tea.KeyMsg{Type: tea.KeyEsc}
-	m := newModel(Options{Players: 3})
-	tuitest.Send(m, enter)
+	saved := &Profile{}
+	update := func(change func(*Profile)) (*Profile, error) { change(saved); return saved, nil }
+	m := New(Options{Players: 3, Update: update, Profile: saved})
+	tuitest.Send(m, tea.WindowSizeMsg{Width: 100, Height: 40}, enter)
 	finishTurns(m)
-	if tuitest.Quits(tuitest.Send(m, esc)) || !strings.Contains(m.message, "Leave? This game") {
-		t.Fatalf("the first esc: %q", m.message)
-	}
-	if tuitest.Quits(tuitest.Send(m, tuitest.Runes("?"))) || strings.Contains(m.message, "Leave?") {
-		t.Fatalf("a key after the question left, or kept the question: %q", m.message)
-	}
-	tuitest.Send(m, tuitest.Runes("?")) // the help screen closes
-	if tuitest.Quits(tuitest.Send(m, esc)) {
-		t.Fatal("esc after another key leaves at once")
+	for range 3 {
+		tuitest.Send(m, tuitest.Runes("d"))
+		finishTurns(m)
 	}
 	if !tuitest.Quits(tuitest.Send(m, esc)) {
-		t.Fatal("the second esc does not leave")
+		t.Fatal("esc during a game does not leave")
 	}
-	over := newModel(Options{Players: 3})
-	tuitest.Send(over, enter)
-	playOut(t, over)
-	if !tuitest.Quits(tuitest.Send(over, esc)) {
+	if err := saved.Validate(); err != nil || saved.Unfinished == nil {
+		t.Fatalf("kept %+v, %v", saved.Unfinished, err)
+	}
+	again := New(Options{Players: 3, Update: update, Profile: saved})
+	if again.screen != gameScreen || again.game.Turns() != m.game.Turns() || !slices.Equal(again.you.Cards(), m.you.Cards()) {
+		t.Fatalf("went on at turn %d with %v; left at turn %d with %v", again.game.Turns(), again.you.Cards(), m.game.Turns(), m.you.Cards())
+	}
+	for i, p := range again.game.Players() {
+		if p.NumberOfCards() != m.game.Players()[i].NumberOfCards() {
+			t.Errorf("seat %d holds %d cards, %d when left", i, p.NumberOfCards(), m.game.Players()[i].NumberOfCards())
+		}
+	}
+	playOut(t, again)
+	if saved.Unfinished != nil {
+		t.Error("a finished game is still kept")
+	}
+	if !tuitest.Quits(tuitest.Send(again, esc)) {
 		t.Error("esc after the game does not leave")
 	}
 }

@@ -231,7 +231,7 @@ func helpText(width int) string {
 		"",
 		"The computer players learn: they work out the rules from every card laid and refused, as you can.",
 		"",
-		"Keys: ←/→ pick a card, enter lays it, d draws; h asks a learner that has watched the game as you have which card it would lay, and how likely the others are to accept it (a game with hints is marked so in your record); ? this page; esc or q leaves, asking first during a game.",
+		"Keys: ←/→ pick a card, enter lays it, d draws; h asks a learner that has watched the game as you have which card it would lay, and how likely the others are to accept it (a game with hints is marked so in your record); ? this page; esc or q leaves: a game under way goes on next time.",
 		"",
 		tui.Dim.Render("Any key goes back."),
 	}, "\n")

@@ -89,6 +89,7 @@ type mastermindBenchCmd struct {
 	Seed    uint64          `default:"1" help:"Base seed of the secrets, when not every one is played."`
 	Workers cmdline.Workers `help:"Games played at once (default: one per core)."`
 	cmdline.ReportFlags
+	Watch bool `help:"Watch the codebreaker play in the game's board: space pauses and resumes, s steps, +/- change the speed."`
 }
 
 func (c *mastermindBenchCmd) Validate() error {
@@ -165,10 +166,16 @@ func (c *mastermindBenchCmd) Run(e *env) error {
 		closer.Close() // it only told the games to play; each worker runs its own
 	}
 	c.Apply(&cfg, c.Workers)
-	report, err := e.RunBench("mastermind", cfg, func() (bench.Player, error) {
+	newPlayer := func() (bench.Player, error) {
 		b, err := factory(c.Pegs, c.Colours, opts)
 		return breaker.NewBenchPlayer(b, c.Pegs, c.Colours, cfg), err
-	})
+	}
+	var report *bench.Report
+	if c.Watch {
+		report, err = e.WatchBench("mastermind bench --watch", mmplay.NewWatch(c.Pegs, cfg.Games), cfg, newPlayer)
+	} else {
+		report, err = e.RunBench("mastermind", cfg, newPlayer)
+	}
 	return finish(e, c.ReportFlags, report, err)
 }
 

@@ -25,6 +25,8 @@ func layer(path string) (name, game string) {
 		return "cmd", ""
 	case rel == "internal/cmdline":
 		return "cmdline", ""
+	case rel == "internal/watch":
+		return "watch", ""
 	case rel == "internal/tui" || rel == "internal/quietterm":
 		return "tui", ""
 	case rel == "internal/tui/tuitest":
@@ -61,7 +63,8 @@ var rules = map[string]rule{
 	"engine":   {layers: []string{"machine"}},
 	"ai":       {layers: []string{"engine", "ai", "shared", "machine"}},
 	"protocol": {layers: []string{"engine", "ai", "process"}},
-	"ui":       {layers: []string{"engine", "ai", "tui", "shared"}, external: charm},
+	"ui":       {layers: []string{"engine", "ai", "tui", "shared", "watch"}, external: charm},
+	"watch":    {layers: []string{"tui", "shared"}, external: charm},
 	"tui":      {external: charm},
 	"tuitest":  {layers: []string{"shared"}, external: charm},
 	"shared":   {layers: []string{"shared", "machine"}, external: []string{"github.com/charmbracelet/x/term", "github.com/gofrs/flock"}},

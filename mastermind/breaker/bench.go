@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"slices"
 
 	"gamelab/internal/bench"
 	"gamelab/mastermind"
@@ -109,6 +110,7 @@ func (p *BenchPlayer) Play(ctx context.Context, g bench.Game) (bench.Outcome, er
 			return bench.Outcome{}, fmt.Errorf("the breaker guessed %v, not a code of %d pegs", guess, p.pegs)
 		}
 		a := mastermind.Score(guess, secret)
+		g.Observe(mastermind.Hint{Guess: slices.Clone(guess), Answer: a})
 		if a.Blacks == p.pegs {
 			return bench.Outcome{Values: []float64{float64(n)}}, nil
 		}

@@ -114,7 +114,8 @@ type matchFlags struct {
 	Rules       oware.Rules     `default:"abapa" help:"abapa, or variants."`
 	Workers     cmdline.Workers `help:"Games played at once (default: one per core; each engine searches on one thread)."`
 	cmdline.ReportFlags
-	SPRT string `name:"sprt" placeholder:"ELO0,ELO1" help:"Stop as soon as a sequential test decides between the first being ELO0 and ELO1 Elo stronger (errors 5% each); --games bounds it."`
+	SPRT  string `name:"sprt" placeholder:"ELO0,ELO1" help:"Stop as soon as a sequential test decides between the first being ELO0 and ELO1 Elo stronger (errors 5% each); --games bounds it."`
+	Watch bool   `help:"Watch the games on the board: space pauses and resumes, s steps, +/- change the speed."`
 	egdbFlags
 }
 
@@ -158,7 +159,14 @@ func (c *owareMatchCmd) Run(e *env) error {
 		sprt = &t
 		cfg.Enough = func(o []bench.Outcome) bool { return t.Decision(o) != 0 }
 	}
-	r, err := e.RunBench("oware", cfg, func() (bench.Player, error) { return match.NewBenchPlayer(mc) })
+	newPlayer := func() (bench.Player, error) { return match.NewBenchPlayer(mc) }
+	var r *bench.Report
+	var err error
+	if c.Watch {
+		r, err = e.WatchBench("oware match --watch", oplay.NewWatch(c.South, c.North, cfg.Games), cfg, newPlayer)
+	} else {
+		r, err = e.RunBench("oware", cfg, newPlayer)
+	}
 	if sprt != nil && r != nil {
 		r.Figures = append(r.Figures, sprt.Figure(r.Outcomes))
 	}

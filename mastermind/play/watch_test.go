@@ -1,7 +1,6 @@
 package play
 
 import (
-	"context"
 	"strings"
 	"testing"
 
@@ -9,8 +8,8 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"gamelab/internal/bench"
-	"gamelab/internal/tui"
 	"gamelab/internal/tui/tuitest"
+	"gamelab/internal/watch"
 	"gamelab/mastermind/breaker"
 )
 
@@ -22,34 +21,11 @@ func TestWatch(t *testing.T) {
 	cfg := breaker.BenchConfig(b, "knuth", 4, 6, 3, 1)
 	w := NewWatch(4, cfg.Games)
 	tuitest.Send(w, tea.WindowSizeMsg{Width: 80, Height: 24})
-	msgs := make(chan tea.Msg, 100)
-	cfg.Workers, cfg.Observer = 1, w.Observer(func(m tea.Msg) { msgs <- m })
-	done := make(chan error, 1)
-	go func() {
-		_, err := bench.Run(context.Background(), cfg, func() (bench.Player, error) {
-			b, err := f(4, 6, breaker.Options{})
-			return breaker.NewBenchPlayer(b, 4, 6, cfg), err
-		}, nil)
-		done <- err
-	}()
-	for finished := false; !finished; {
-		tuitest.Send(w, tui.ClockTick{}) // a permit for the next step
-		for more := true; more; {
-			select {
-			case m := <-msgs:
-				tuitest.Send(w, m)
-			case err := <-done:
-				if err != nil {
-					t.Fatal(err)
-				}
-				finished, more = true, false
-			default:
-				more = false
-			}
-		}
-	}
-	for len(msgs) > 0 {
-		tuitest.Send(w, <-msgs)
+	if _, err := watch.Drive(w, cfg, func() (bench.Player, error) {
+		b, err := f(4, 6, breaker.Options{})
+		return breaker.NewBenchPlayer(b, 4, 6, cfg), err
+	}); err != nil {
+		t.Fatal(err)
 	}
 	view := ansi.Strip(w.View())
 	if len(w.guesses) != 3 || !strings.Contains(view, "3 games finished") || !strings.Contains(view, "MASTERMIND") {

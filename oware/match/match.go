@@ -57,6 +57,15 @@ type Config struct {
 	Start func(command string) (External, error)
 }
 
+// Ply is what a match reports to a run's observer after each move (and
+// once at the start, with no move): the position, the move that made it
+// and which side the first player is.
+type Ply struct {
+	Position oware.Position
+	Move     oware.Move // oware.NoMove at the start
+	First    oware.Side
+}
+
 // External is an engine run as another program.
 type External interface {
 	search.Searcher
@@ -187,6 +196,7 @@ func (b *BenchPlayer) Play(ctx context.Context, bg bench.Game) (bench.Outcome, e
 			n.NewGame()
 		}
 	}
+	bg.Observe(Ply{Position: g.Position(), Move: oware.NoMove, First: firstSide})
 	maxPlies := b.cfg.MaxPlies
 	if maxPlies == 0 {
 		maxPlies = 1000
@@ -209,6 +219,7 @@ func (b *BenchPlayer) Play(ctx context.Context, bg bench.Game) (bench.Outcome, e
 			}
 			return bench.Outcome{}, fmt.Errorf("game %d after %s: %w", bg.Index, oware.FormatMoves(g.Moves()), err)
 		}
+		bg.Observe(Ply{Position: g.Position(), Move: r.Move, First: firstSide})
 	}
 	final := g.Position()
 	lead := final.Lead(firstSide)

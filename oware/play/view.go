@@ -41,16 +41,21 @@ func (m *Model) cell(p oware.Position, h int) string {
 // showCursor reports whether a person is to move.
 func (m *Model) showCursor() bool { return !m.game.Over() && !m.computerToMove() }
 
-// board draws the two rows, North's from f to a above South's from A to
-// F, each store beside its owner's end of the board; turned half round
-// (South's row on top) when the person plays North against the computer,
-// so that the person's row is always the nearer one.
+// board draws the game's board as the person sees it.
 func (m *Model) board() string {
 	p := m.game.Position()
+	return drawBoard(p, m.turned(), func(h int) string { return m.cell(p, h) })
+}
+
+// drawBoard draws the two rows, North's from f to a above South's from A
+// to F, each store beside its owner's end of the board, each house drawn
+// by cell; turned half round (South's row on top), so that a person
+// playing North has their row nearer.
+func drawBoard(p oware.Position, turned bool, cell func(h int) string) string {
 	var north, south []string
 	for i := range oware.RowLength {
-		north = append(north, m.cell(p, oware.HouseCount-1-i))
-		south = append(south, m.cell(p, i))
+		north = append(north, cell(oware.HouseCount-1-i))
+		south = append(south, cell(i))
 	}
 	letters := func(from byte, reverse bool) string {
 		var ls []string
@@ -67,7 +72,7 @@ func (m *Model) board() string {
 		return lipgloss.JoinVertical(lipgloss.Center, tui.Dim.Render(s.String()), tui.Strong.Render(fmt.Sprintf("%2d", p.Store(s))))
 	}
 	line := strings.Repeat("─", 6*oware.RowLength-1)
-	if m.turned() {
+	if turned {
 		slices.Reverse(north)
 		slices.Reverse(south)
 		rows := strings.Join([]string{letters('A', true), strings.Join(south, "│"), line, strings.Join(north, "│"), letters('a', false)}, "\n")
@@ -75,6 +80,18 @@ func (m *Model) board() string {
 	}
 	rows := strings.Join([]string{letters('a', true), strings.Join(north, "│"), line, strings.Join(south, "│"), letters('A', false)}, "\n")
 	return lipgloss.JoinHorizontal(lipgloss.Center, store(oware.North), " ", houseStyle.Render(rows), " ", store(oware.South))
+}
+
+// plainCell draws house h of p, 5 cells wide, underlined if it is last.
+func plainCell(p oware.Position, h int, last oware.Move) string {
+	text := fmt.Sprintf(" %2d  ", p.House(h))
+	if p.House(h) == 0 {
+		text = "  ·  "
+	}
+	if h == int(last) {
+		return lastStyle.Render(text)
+	}
+	return text
 }
 
 // turned reports whether the board is drawn with North's row nearer: the

@@ -53,6 +53,7 @@ type pddBenchCmd struct {
 	MaxTurns int             `default:"${pddturns}" help:"Turns after which a game is stopped without a winner."`
 	Workers  cmdline.Workers `help:"Games played at once (default: one per core)."`
 	cmdline.ReportFlags
+	Watch bool `help:"Watch the games at the table: space pauses and resumes, s steps, +/- change the speed."`
 }
 
 func (c *pddBenchCmd) Validate() error {
@@ -70,7 +71,14 @@ func (c *pddBenchCmd) Run(e *env) error {
 	t := learn.Tournament{Players: kinds, Packs: c.Deck.packs(), Band: c.Rules, MaxTurns: c.MaxTurns}
 	cfg := learn.BenchConfig(t, c.Games, c.Seed)
 	c.Apply(&cfg, c.Workers)
-	report, err := e.RunBench("pdd", cfg, func() (bench.Player, error) { return learn.NewBenchPlayer(t) })
+	newPlayer := func() (bench.Player, error) { return learn.NewBenchPlayer(t) }
+	var report *bench.Report
+	var err error
+	if c.Watch {
+		report, err = e.WatchBench("pdd bench --watch", play.NewWatch(cfg.Games), cfg, newPlayer)
+	} else {
+		report, err = e.RunBench("pdd", cfg, newPlayer)
+	}
 	return finish(e, c.ReportFlags, report, err)
 }
 

@@ -71,6 +71,10 @@ func (g Game) Observe(event any) {
 	}
 }
 
+// Watched reports whether the run has an observer: a game may then play
+// step by step to report each, where it would play through faster.
+func (g Game) Watched() bool { return g.observer != nil }
+
 // Observer watches a run game by game and step by step: a game's --watch
 // view is an Observer of the same run that plays the benchmark, so the two
 // share one loop. Its methods are called from the worker playing the game;

@@ -222,6 +222,39 @@ var endPhrase = map[pdd.End]string{pdd.Won: "with a winner", pdd.OutOfCards: "ou
 
 func endDetail(e pdd.End) string { return e.String() }
 
+// Turn is what a tournament reports to a run's observer after each turn:
+// the turn, the seats' names and how many cards each holds, and the card
+// on top of the pile.
+type Turn struct {
+	pdd.Turn
+	Names []string
+	Cards []int
+	Top   pdd.Card
+}
+
+// play plays game to its end: through Start when nobody watches, else a
+// turn at a time, each reported.
+func (bp *BenchPlayer) play(game *pdd.Game, g bench.Game) error {
+	if !g.Watched() {
+		return game.Start()
+	}
+	if err := game.Deal(); err != nil {
+		return err
+	}
+	for game.End() == pdd.Running {
+		t, err := game.Step()
+		if err != nil {
+			return err
+		}
+		ev := Turn{Turn: t, Top: game.Deck().Top()}
+		for _, p := range game.Players() {
+			ev.Names, ev.Cards = append(ev.Names, p.Name()), append(ev.Cards, p.NumberOfCards())
+		}
+		g.Observe(ev)
+	}
+	return nil
+}
+
 // Play implements bench.Player.
 func (bp *BenchPlayer) Play(ctx context.Context, g bench.Game) (bench.Outcome, error) {
 	// Each game seeds the worker's own generator, deck and game afresh:
@@ -258,7 +291,7 @@ func (bp *BenchPlayer) Play(ctx context.Context, g bench.Game) (bench.Outcome, e
 	if bp.t.MaxTurns > 0 {
 		game.SetMaxTurns(bp.t.MaxTurns)
 	}
-	if err := game.Start(); err != nil {
+	if err := bp.play(game, g); err != nil {
 		return bench.Outcome{}, err
 	}
 	if len(bp.values) < 1+n {

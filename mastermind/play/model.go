@@ -76,6 +76,7 @@ type Model struct {
 	// is dropped; helped is set once a hint was asked for in this one.
 	breakGame int
 	helped    bool
+	anew      tui.Leaving // n over a code being broken asks first
 
 	// Making: the person's answers to the computer's guesses (the game
 	// ends when one is all blacks), the computer's breaker, its guess,
@@ -121,7 +122,8 @@ func New(opts Options) *Model {
 		opts.Profile = &Profile{}
 	}
 	return &Model{opts: opts, rng: opts.Seed.Rand(0x6d6d), notice: opts.Notice, left: -1,
-		leaving: tui.Leaving{Question: leaveQuestion}}
+		leaving: tui.Leaving{Question: leaveQuestion},
+		anew:    tui.Leaving{Question: "Give this code up? It counts as a game lost: n again for a new one."}}
 }
 
 // Keys of the game.
@@ -316,6 +318,12 @@ func (m *Model) keep() {
 	})
 }
 
+// keepNone forgets the code being broken: the person gave it up.
+func (m *Model) keepNone() {
+	k := StatsKey(m.opts.Pegs, m.opts.Colours)
+	m.change(func(p *Profile) { delete(p.Unfinished, k) })
+}
+
 // change applies a change to the profile through Options.Update.
 func (m *Model) change(change func(p *Profile)) {
 	if n := tui.Change(&m.opts.Profile, m.opts.Update, change); n != "" {
@@ -329,6 +337,20 @@ func (m *Model) breakKey(msg tea.KeyMsg) tea.Cmd {
 	}
 	if key.Matches(msg, Keys.Hint) {
 		return m.hint()
+	}
+	if len(m.breaking.Hints()) > 0 {
+		// n gives up the code being broken (kept otherwise): the first
+		// n asks.
+		if again, handled := m.anew.Key(msg, Keys.New, &m.message); handled {
+			if again {
+				m.record(stats.Loss) // a code given up is a game lost
+				m.keepNone()
+				m.newBreak()
+			}
+			return nil
+		}
+	} else if key.Matches(msg, Keys.New) {
+		return nil
 	}
 	m.message = ""
 	switch s := msg.String(); {

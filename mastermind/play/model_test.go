@@ -367,3 +367,20 @@ func firstCodeConsistent(t *testing.T, hints []mastermind.Hint) mastermind.Code 
 	}
 	return first
 }
+
+// TestNewAsks: n over a code being broken asks first; the second gives
+// it up, as a game lost, and draws a new code.
+func TestNewAsks(t *testing.T) {
+	m := newModel()
+	send(m, enter, tuitest.Runes("1122"), enter, tuitest.Runes("n"))
+	if len(m.breaking.Hints()) != 1 || !strings.Contains(m.message, "Give this code up?") {
+		t.Fatalf("the first n: %d rows, %q", len(m.breaking.Hints()), m.message)
+	}
+	send(m, tuitest.Runes("n"))
+	if len(m.breaking.Hints()) != 0 {
+		t.Fatal("the second n kept the code")
+	}
+	if r := m.opts.Profile.Stats.Get(StatsKey(4, 6)); r.Played != 1 || r.Won != 0 {
+		t.Errorf("the code given up: %+v", r)
+	}
+}

@@ -88,7 +88,8 @@ type Model struct {
 	// winPause holds the board after the first 2048, until the player
 	// keeps going (enter) or starts again.
 	winPause bool
-	kept     time.Time // when the game under way was last saved to resume
+	kept     time.Time
+	anew     tui.Leaving // n over a game under way asks first // when the game under way was last saved to resume
 
 	help bool // the rules and keys are shown
 
@@ -124,7 +125,7 @@ func New(opts Options) (*Model, error) {
 	if opts.Profile == nil {
 		opts.Profile = &Profile{}
 	}
-	m := &Model{opts: opts, notice: opts.Notice}
+	m := &Model{opts: opts, notice: opts.Notice, anew: tui.Leaving{Question: "Start again? This game is counted as it stands: n again for a new one."}}
 	if m.resume() {
 		return m, nil
 	}
@@ -313,6 +314,9 @@ func (m *Model) handleKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 		m.help = false // any key returns to the game
 		return m, nil
 	}
+	if !key.Matches(msg, keys.New) {
+		m.anew.Key(msg, keys.New, &m.message) // another key withdraws the question
+	}
 	if m.winPause {
 		switch {
 		case key.Matches(msg, keys.Keep):
@@ -335,6 +339,13 @@ func (m *Model) handleKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 		m.keep(true) // a game under way is kept, to go on with next time
 		return m, tea.Quit
 	case key.Matches(msg, keys.New):
+		if !m.game.Over() && len(m.game.Moves()) > 0 && !m.opts.Seed.Given {
+			// The game under way is given up, counted as it stands: the
+			// first n asks.
+			if again, _ := m.anew.Key(msg, keys.New, &m.message); !again {
+				return m, nil
+			}
+		}
 		m.count()
 		m.keep(true)
 		if err := m.newGame(); err != nil {

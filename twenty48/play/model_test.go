@@ -593,7 +593,11 @@ func TestResume(t *testing.T) {
 		t.Error("a replayed seed took up the game left")
 	}
 	tuitest.Send(again, tuitest.Runes("n"))
-	if saved.Unfinished[StatsKey(4, twenty48.ClassicMode)] != nil {
+	if len(again.Game().Moves()) != moves || !strings.Contains(again.message, "Start again?") {
+		t.Fatalf("the first n gave the game up: %q", again.message)
+	}
+	tuitest.Send(again, tuitest.Runes("n"))
+	if saved.Unfinished[StatsKey(4, twenty48.ClassicMode)] != nil || len(again.Game().Moves()) != 0 {
 		t.Error("a game given up for a new one is still kept")
 	}
 }

@@ -45,7 +45,7 @@ func (p playersFlag) Validate() error {
 }
 
 type pddBenchCmd struct {
-	Players  playersFlag     `default:"learner,simple,simple,simple" help:"Players, comma-separated, in seat order (the seats turn every game): ${pddplayers}."`
+	Players  playersFlag     `default:"learner,simple,simple,simple" help:"Players, comma-separated, in seat order (the seats turn every game): ${pddplayers}, or cmd:<command> for a program speaking the player protocol (docs/protocols/pdd.md)."`
 	Deck     deckFlag        `default:"single" help:"single (52 cards) or double (104)."`
 	Rules    pdd.Band        `default:"permissive" help:"Secret rules allowing this share of the (top, played) pairs: permissive (60-95%), restrictive (15-70%) or LO-HI."`
 	Games    int             `default:"10000" help:"Games to play."`
@@ -68,7 +68,9 @@ func (c *pddBenchCmd) Validate() error {
 
 func (c *pddBenchCmd) Run(e *env) error {
 	kinds, _ := learn.ParsePlayers(string(c.Players))
-	t := learn.Tournament{Players: kinds, Packs: c.Deck.packs(), Band: c.Rules, MaxTurns: c.MaxTurns}
+	t := learn.Tournament{Players: kinds, Outside: func(command, label string) (learn.Seat, error) {
+		return pddprotocol.StartSeat(e.Ctx, command, label, 0)
+	}, Packs: c.Deck.packs(), Band: c.Rules, MaxTurns: c.MaxTurns}
 	cfg := learn.BenchConfig(t, c.Games, c.Seed)
 	c.Apply(&cfg, c.Workers)
 	newPlayer := func() (bench.Player, error) { return learn.NewBenchPlayer(t) }

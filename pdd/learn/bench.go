@@ -3,6 +3,7 @@ package learn
 import (
 	"context"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"strings"
 
@@ -89,10 +90,13 @@ func init() {
 
 // Tournament describes the games of a benchmark.
 type Tournament struct {
-	Players  []string // kinds, one a seat, as listed
+	Players  []string // kinds, one a seat, as listed; cmd:<command> for a program (Outside)
 	Packs    int      // 1 for a single deck, 2 for a double
 	Band     pdd.Band // of the secret rules
 	MaxTurns int      // 0: pdd.DefaultMaxTurns
+	// Outside seats a player run as another program, by its command line
+	// and its label at the table.
+	Outside func(command, label string) (Seat, error)
 }
 
 // Labels returns a name for each listed player: its kind, numbered when
@@ -166,8 +170,24 @@ func NewBenchPlayer(t Tournament) (*BenchPlayer, error) {
 	bp := &BenchPlayer{t: t, pcg: pcg, rng: rand.New(pcg), game: pdd.NewGame(nil, nil),
 		seated: make([]pdd.Player, n), draws: make([]pdd.Draw, n), tables: make([]pdd.Table, n)}
 	for i, label := range t.Labels() {
+		if command, ok, err := registry.ParseCommand(t.Players[i]); ok {
+			if err == nil && t.Outside == nil {
+				err = fmt.Errorf("%s: outside players cannot be seated here", t.Players[i])
+			}
+			var s Seat
+			if err == nil {
+				s, err = t.Outside(command, label)
+			}
+			if err != nil {
+				bp.Close()
+				return nil, err
+			}
+			bp.seats = append(bp.seats, s)
+			continue
+		}
 		m, err := Lookup(t.Players[i])
 		if err != nil {
+			bp.Close()
 			return nil, err
 		}
 		bp.seats = append(bp.seats, m(label, pdd.MauMau(), t.Band))
@@ -266,9 +286,12 @@ func (bp *BenchPlayer) Play(ctx context.Context, g bench.Game) (bench.Outcome, e
 	for i, s := range bp.seats {
 		table := &bp.tables[i]
 		bp.draws[i].Table(table)
-		if ts, ok := s.(interface{ SetTable(*pdd.Table) }); ok {
-			ts.SetTable(table)
-		} else {
+		switch s := s.(type) {
+		case interface{ SetExpr(pdd.Expr) }:
+			s.SetExpr(bp.draws[i].Expr()) // a program is told its rule in words
+		case interface{ SetTable(*pdd.Table) }:
+			s.SetTable(table)
+		default:
 			s.SetRule(table.Rule())
 		}
 		if sd, ok := s.(interface{ Seed(uint64) }); ok {
@@ -294,6 +317,11 @@ func (bp *BenchPlayer) Play(ctx context.Context, g bench.Game) (bench.Outcome, e
 	if err := bp.play(game, g); err != nil {
 		return bench.Outcome{}, err
 	}
+	for _, s := range bp.seats {
+		if f, ok := s.(interface{ Err() error }); ok && f.Err() != nil {
+			return bench.Outcome{}, f.Err() // a program stopped playing
+		}
+	}
 	if len(bp.values) < 1+n {
 		// One allocation for many games' figures: a run of a million
 		// games keeps them all, and a million small ones weigh on memory.
@@ -313,13 +341,20 @@ func (bp *BenchPlayer) Play(ctx context.Context, g bench.Game) (bench.Outcome, e
 }
 
 // ParsePlayers reads a table of computer players, their kinds
-// comma-separated in seat order: two to eight players of registered kinds.
+// comma-separated in seat order: two to eight players of registered
+// kinds, or cmd:<command> for a program speaking the player protocol.
 func ParsePlayers(s string) ([]string, error) {
 	kinds := strings.Split(s, ",")
 	if len(kinds) < 2 || len(kinds) > 8 {
 		return nil, fmt.Errorf("two to eight players, comma-separated, not %d", len(kinds))
 	}
 	for _, k := range kinds {
+		if _, ok, err := registry.ParseCommand(k); ok {
+			if err != nil {
+				return nil, err
+			}
+			continue
+		}
 		if _, err := Lookup(k); err != nil {
 			return nil, err
 		}
@@ -337,4 +372,15 @@ func ParseDeck(s string) (int, error) {
 		return 2, nil
 	}
 	return 0, fmt.Errorf("%q: single or double", s)
+}
+
+// Close closes the seats that are programs: the benchmark closes its
+// players when their games are done.
+func (bp *BenchPlayer) Close() error {
+	for _, s := range bp.seats {
+		if c, ok := s.(io.Closer); ok {
+			c.Close()
+		}
+	}
+	return nil
 }

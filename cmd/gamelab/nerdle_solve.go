@@ -162,8 +162,13 @@ func (c *nerdleTreeBuildCmd) Run(e *env) error {
 		return err
 	}
 	build := solve.Build{Openers: c.Openers, Width: c.Width, Force: c.Force}
-	summary, err := build.Run(e.Ctx, u, e.Stderr)
-	if err != nil {
+	// The search looks at the context between openers, which take
+	// seconds each at length 8: an interrupt ends the command at once.
+	var summary string
+	if err := e.Interruptible(func() (err error) {
+		summary, err = build.Run(e.Ctx, u, e.Stderr)
+		return err
+	}); err != nil {
 		return err
 	}
 	fmt.Fprintln(e.Stdout, summary)

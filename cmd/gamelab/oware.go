@@ -274,8 +274,13 @@ func (c *owareEGDBBuildCmd) Run(e *env) error {
 	if err != nil {
 		return err
 	}
-	db, err := egdb.Build(e.Ctx, c.Seeds, c.Threads, egdb.Table(e.Stdout))
-	if err != nil {
+	// The build looks at the context between sweeps, which take seconds
+	// each at 14 seeds: an interrupt ends the command at once.
+	var db *egdb.DB
+	if err := e.Interruptible(func() (err error) {
+		db, err = egdb.Build(e.Ctx, c.Seeds, c.Threads, egdb.Table(e.Stdout))
+		return err
+	}); err != nil {
 		return err
 	}
 	path, err := egdb.SaveCached(dir, db)

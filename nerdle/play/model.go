@@ -101,13 +101,15 @@ type Model struct {
 	hinted   bool // a hint was asked for in this game
 	thinking bool
 
+	anew tui.Leaving // n over a game under way asks first
+
 	width, height int
 }
 
 // keys are the bindings, for matching and for the help line.
 var keys = struct {
-	Left, Right, Home, End, Delete, Enter, Hint, Help, Settings, Quit key.Binding
-	Again, Share, QuitEnd, Up, Down, Toggle, Back                     key.Binding
+	Left, Right, Home, End, Delete, Enter, Hint, Help, Settings, Quit, New key.Binding
+	Again, Share, QuitEnd, Up, Down, Toggle, Back                          key.Binding
 }{
 	Left:     key.NewBinding(key.WithKeys("left"), key.WithHelp("←/→", "move")),
 	Right:    key.NewBinding(key.WithKeys("right")),
@@ -120,6 +122,7 @@ var keys = struct {
 	Settings: key.NewBinding(key.WithKeys("o"), key.WithHelp("o", "settings")),
 	Quit:     tui.Keys.Quit,
 	Again:    key.NewBinding(key.WithKeys("enter", "n"), key.WithHelp("enter", "play again")),
+	New:      key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "new game")),
 	Share:    key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "share")),
 	QuitEnd:  tui.Keys.Leave,
 	Up:       key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/↓", "choose")),
@@ -140,7 +143,8 @@ func New(opts Options) *Model {
 	if opts.Profile == nil {
 		opts.Profile = &Profile{}
 	}
-	m := &Model{opts: opts, equations: opts.Equations, game: opts.Resume, notice: opts.Notice}
+	m := &Model{opts: opts, equations: opts.Equations, game: opts.Resume, notice: opts.Notice,
+		anew: tui.Leaving{Question: "Give this game up? It counts as lost: n again for a new one."}}
 	if m.game != nil {
 		m.game.SetMode(m.settings().Mode(m.game.Rules()))
 		m.games = 1
@@ -355,6 +359,16 @@ func (m *Model) handleKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 		}
 		return m, nil
 	}
+	if len(m.game.Rows()) > 0 {
+		// n gives the game up (kept otherwise): the first n asks, any
+		// other key withdraws the question.
+		if again, handled := m.anew.Key(msg, keys.New, &m.message); handled {
+			if again {
+				return m, m.giveUp()
+			}
+			return m, nil
+		}
+	}
 	switch {
 	case key.Matches(msg, keys.Quit):
 		return m, tea.Quit
@@ -516,6 +530,31 @@ func (m *Model) saveDaily() {
 			p.Stats.Add(k, result)
 		}
 	})
+}
+
+// giveUp ends the game under way as lost, forgets it as the unfinished
+// game, and starts the next (once the equations are loaded, for a game
+// resumed without them).
+func (m *Model) giveUp() tea.Cmd {
+	g := m.game
+	k := StatsKey(g.Length(), g.MaxRows(), g.Rules())
+	if m.daily != "" {
+		k = DailyKey(g.Length(), g.Rules())
+	}
+	secret, seeded := g.Secret().String(), m.opts.Seed.Given
+	m.change(func(p *Profile) {
+		if u := p.Unfinished[StatsKey(g.Length(), g.MaxRows(), g.Rules())]; u != nil && u.Secret == secret && !seeded {
+			delete(p.Unfinished, StatsKey(g.Length(), g.MaxRows(), g.Rules()))
+		}
+		p.Stats.Add(k, stats.Game{Result: stats.Loss, Day: m.daily})
+	})
+	if m.equations == nil {
+		m.game = nil
+		return m.Init()
+	}
+	m.newGame()
+	m.message = "Given up: the answer was " + secret + "."
+	return nil
 }
 
 // recordProgress updates the profile after an accepted guess: the unfinished

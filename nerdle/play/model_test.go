@@ -493,7 +493,7 @@ func TestHelpLineFits(t *testing.T) {
 	m := newModel(t, "23+34=57", 6)
 	tuitest.Send(m, tea.WindowSizeMsg{Width: 100, Height: 24})
 	view := ansi.Strip(m.View())
-	if !strings.Contains(view, "←/→ move • ⌫ delete • enter guess • h hint • ? help • o settings • esc quit") {
+	if !strings.Contains(view, "←/→ move • ⌫ delete • enter guess • h hint • n new game • ? help • o settings • esc quit") {
 		t.Errorf("at 100x24 the help line wraps or is gone:\n%s", view)
 	}
 }
@@ -509,5 +509,26 @@ func TestEndScreenFits(t *testing.T) {
 			}
 			tuitest.Send(m, tuitest.Runes("s"))
 		}
+	}
+}
+
+// TestGiveUp: n over a game with rows asks first; the second n counts it
+// lost, says the answer and starts the next game.
+func TestGiveUp(t *testing.T) {
+	list, _ := nerdle.Enumerate(5, nerdle.Standard)
+	g, _ := nerdle.NewGame(nerdle.MustParseEquation("4+1=5"), 6, nerdle.Standard)
+	saved := &Profile{}
+	update := func(change func(*Profile)) (*Profile, error) { change(saved); return saved, nil }
+	m := New(Options{Length: 5, Rows: 6, Resume: g, Equations: list, Update: update, Profile: saved})
+	tuitest.Send(m, tuitest.Runes("1+2=3"), enter, tuitest.Runes("n"))
+	if m.Game() != g || !strings.Contains(m.message, "Give this game up?") {
+		t.Fatalf("the first n: %q", m.message)
+	}
+	tuitest.Send(m, tuitest.Runes("n"))
+	if m.Game() == g || !strings.Contains(m.message, "4+1=5") {
+		t.Fatalf("the second n: %q", m.message)
+	}
+	if r := saved.Stats.Get(StatsKey(5, 6, nerdle.Standard)); r.Played != 1 || r.Won != 0 {
+		t.Errorf("the game given up: %+v", r)
 	}
 }

@@ -280,7 +280,7 @@ func (m *Model) layout(size tileSize, side bool) string {
 	case g.Status() == nerdle.Playing:
 		parts = append(parts, tui.HelpLines(m.width,
 			[]key.Binding{keys.Left, keys.Delete, keys.Enter},
-			[]key.Binding{keys.Hint, keys.Help, keys.Settings, keys.Quit}))
+			[]key.Binding{keys.Hint, keys.New, keys.Help, keys.Settings, keys.Quit}))
 		view = lipgloss.JoinVertical(lipgloss.Center, parts...)
 	case side:
 		results := lipgloss.JoinVertical(lipgloss.Center, m.endPanel(), "", tui.KeyHelp(keys.Again, keys.Share),

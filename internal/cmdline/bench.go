@@ -14,11 +14,16 @@ import (
 // Workers is --workers: games played at once, 0 for one per core.
 type Workers int
 
-// Check reports a negative number of workers. Commands call it from their
-// own Validate, so that kong's error names the command.
+// MaxWorkers bounds --workers: each worker makes its own player, some of
+// which hold tables of megabytes, and more than the cores gain nothing
+// but for players that wait on another program.
+const MaxWorkers = 256
+
+// Check reports a number of workers out of range. Commands call it from
+// their own Validate, so that kong's error names the command.
 func (w Workers) Check() error {
-	if w < 0 {
-		return fmt.Errorf("--workers %d: want a positive number", w)
+	if w < 0 || w > MaxWorkers {
+		return fmt.Errorf("--workers %d: want 0 (one per core) to %d", w, MaxWorkers)
 	}
 	return nil
 }

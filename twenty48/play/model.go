@@ -470,6 +470,11 @@ func (m *Model) saveReplay() {
 		m.message = "Replays cannot be saved here."
 		return
 	}
+	if !m.game.Over() && !m.opts.Seed.Given {
+		// A replay holds the seed, which draws the tiles to come.
+		m.message = "A replay is saved once the game is over: it holds the seed that draws the tiles."
+		return
+	}
 	path, err := m.opts.SaveReplay(m.game.Record())
 	if err != nil {
 		m.message = "Could not save the replay: " + err.Error()

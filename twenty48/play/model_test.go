@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -599,5 +600,21 @@ func TestResume(t *testing.T) {
 	tuitest.Send(again, tuitest.Runes("n"))
 	if saved.Unfinished[StatsKey(4, twenty48.ClassicMode)] != nil || len(again.Game().Moves()) != 0 {
 		t.Error("a game given up for a new one is still kept")
+	}
+}
+
+// TestSeedHidden: the seed, which draws the tiles to come, is neither
+// shown nor saved in a replay before the game is over, unless the player
+// chose it.
+func TestSeedHidden(t *testing.T) {
+	saved := false
+	m, err := New(Options{Profile: &Profile{Settings: Settings{NoAnimation: true}},
+		SaveReplay: func(twenty48.Record) (string, error) { saved = true; return "x.json", nil }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tuitest.Send(m, tea.WindowSizeMsg{Width: 80, Height: 40}, left, tuitest.Runes("r"))
+	if view := ansi.Strip(m.View()); regexp.MustCompile(`seed \d`).MatchString(view) || saved {
+		t.Errorf("the seed shows, or a replay was saved (%v):\n%s", saved, view)
 	}
 }

@@ -51,7 +51,7 @@ func (m *Model) helpView() string {
 		"u         undo (when the game was started with --undo N)",
 		"h         a hint from the computer player; a autoplays",
 		"n         a new game",
-		"r         save the game as a replay file",
+		"r         save the game as a replay file, once it is over",
 		"m         animation on or off",
 		"?         this page",
 		"q or esc  leave (a game under way goes on next time)",
@@ -80,7 +80,13 @@ func fitTiles(width, height int, notice string, layout func(tileSize) string) st
 // figures above the board, the message and keys below it.
 func (m *Model) layout(size tileSize) string {
 	g := m.game
-	title := tui.Title.Render("2048") + tui.Dim.Render(fmt.Sprintf("  %d×%d %v · seed %d", m.opts.Size, m.opts.Size, m.opts.Mode, g.Seed()))
+	about := fmt.Sprintf("  %d×%d %v", m.opts.Size, m.opts.Size, m.opts.Mode)
+	if m.opts.Seed.Given || g.Over() {
+		// The seed draws the tiles to come: shown only when the player
+		// chose it, or once the game is over.
+		about += fmt.Sprintf(" · seed %d", g.Seed())
+	}
+	title := tui.Title.Render("2048") + tui.Dim.Render(about)
 	figures := fmt.Sprintf("score %s   best %s   moves %s",
 		tui.Strong.Render(fmt.Sprint(g.Score())), tui.Strong.Render(fmt.Sprint(m.best())), tui.Strong.Render(fmt.Sprint(len(g.Moves()))))
 	if m.opts.Undo > 0 {

@@ -26,6 +26,8 @@ type Core struct {
 	Err     error
 	Clock   *tui.Clock
 	pace    *bench.Pacer
+
+	Width, Height int // of the terminal
 }
 
 // New returns the core of a view of a run of games games, a step shown
@@ -74,11 +76,13 @@ type Event struct {
 	Outcome bench.Outcome
 }
 
-// Update handles msg: the run's events, the end of the run, the clock
-// and the keys of every watch.
+// Update handles msg: the terminal's size, the run's events, the end of
+// the run, the clock and the keys of every watch.
 func (c *Core) Update(msg tea.Msg) (Event, tea.Cmd) {
 	var ev Event
 	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		c.Width, c.Height = msg.Width, msg.Height
 	case beginMsg:
 		c.Game, c.Started = msg.game, true
 		ev.Kind = Began

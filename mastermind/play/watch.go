@@ -22,8 +22,6 @@ type Watch struct {
 	pegs    int
 	hints   []mastermind.Hint
 	guesses []float64 // of each finished game
-
-	width, height int
 }
 
 // NewWatch returns a view of a run of games games of codes of pegs pegs.
@@ -33,9 +31,6 @@ func NewWatch(pegs, games int) *Watch {
 
 // Update implements tea.Model.
 func (w *Watch) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	if size, ok := msg.(tea.WindowSizeMsg); ok {
-		w.width, w.height = size.Width, size.Height
-	}
 	ev, cmd := w.Core.Update(msg)
 	switch ev.Kind {
 	case watch.Began:
@@ -75,9 +70,9 @@ func (w *Watch) View() string {
 			if w.Err != nil {
 				b.WriteString(tui.Error.Render(w.Err.Error()) + "\n")
 			}
-			b.WriteString(w.Help(w.width))
+			b.WriteString(w.Help(w.Width))
 			return lipgloss.JoinVertical(lipgloss.Left, strings.Split(b.String(), "\n")...)
 		}
 	}
-	return tui.Fit(w.width, w.height, "", layout(0), layout(12), layout(6), layout(2))
+	return tui.Fit(w.Width, w.Height, "", layout(0), layout(12), layout(6), layout(2))
 }

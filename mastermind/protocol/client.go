@@ -2,7 +2,6 @@ package protocol
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -19,12 +18,9 @@ import (
 // silent, or answered what is no code of the game) ends its play: Guess
 // then returns nil, and Err says why.
 type Client struct {
-	command       string
+	child.Talk
 	pegs, colours int
-	p             *child.Process
-	timeout       time.Duration
 	pending       string // the first guess, written unasked at the start
-	err           error
 }
 
 // DefaultTimeout is how long a codebreaker may take to answer: generous,
@@ -44,8 +40,8 @@ func Start(ctx context.Context, command string, pegs, colours int, timeout time.
 	if err != nil {
 		return nil, fmt.Errorf("codebreaker %q: %w", command, err)
 	}
-	c := &Client{command: command, pegs: pegs, colours: colours, p: p, timeout: timeout}
-	if c.pending, err = c.receive("its first guess"); err != nil {
+	c := &Client{Talk: child.Talk{Who: fmt.Sprintf("codebreaker %q", command), P: p, Timeout: timeout}, pegs: pegs, colours: colours}
+	if c.pending, err = c.Receive("its first guess"); err != nil {
 		c.Close()
 		return nil, err
 	}
@@ -57,7 +53,7 @@ func Start(ctx context.Context, command string, pegs, colours int, timeout time.
 // written at the start) and returns the guess the program answers; nil
 // after a failure.
 func (c *Client) Guess(hints []mastermind.Hint) mastermind.Code {
-	if c.err != nil {
+	if c.Err() != nil {
 		return nil
 	}
 	var line string
@@ -68,21 +64,21 @@ func (c *Client) Guess(hints []mastermind.Hint) mastermind.Code {
 	case len(hints) == 0:
 		// A game is never asked past its all-black answer: new abandons
 		// it on the program's side too.
-		line, err = c.ask("new", "the first guess of a new game")
+		line, err = c.Ask("new", "the first guess of a new game")
 	default:
 		answer := hints[len(hints)-1].Answer.String()
-		line, err = c.ask(answer, "its guess after "+answer)
+		line, err = c.Ask(answer, "its guess after "+answer)
 	}
 	if err != nil {
 		return nil
 	}
 	if msg, ok := strings.CutPrefix(line, "error:"); ok {
-		c.fail(fmt.Errorf("answered with an error:%s", msg))
+		c.Fail(fmt.Errorf("answered with an error:%s", msg))
 		return nil
 	}
 	code, err := parseCode(line, c.pegs, c.colours)
 	if err != nil {
-		c.fail(fmt.Errorf("answered %q: %w", line, err))
+		c.Fail(fmt.Errorf("answered %q: %w", line, err))
 		return nil
 	}
 	return code
@@ -104,47 +100,4 @@ func parseCode(line string, pegs, colours int) (mastermind.Code, error) {
 		code[i] = uint8(n)
 	}
 	return code, nil
-}
-
-// ask sends line and returns the reply.
-func (c *Client) ask(line, waitingFor string) (string, error) {
-	if err := c.p.Send("%s", line); err != nil {
-		return "", c.fail(errors.New("stopped"))
-	}
-	return c.receive(waitingFor)
-}
-
-// receive returns the program's next line.
-func (c *Client) receive(waitingFor string) (string, error) {
-	line, err := c.p.ReceiveWithin(c.timeout)
-	switch {
-	case errors.Is(err, child.ErrSilent):
-		c.p.End(0)
-		return "", c.fail(fmt.Errorf("gave no answer within %v, waiting for %s", c.timeout, waitingFor))
-	case err != nil:
-		c.p.End(time.Second)
-		return "", c.fail(fmt.Errorf("stopped, waiting for %s", waitingFor))
-	}
-	return line, nil
-}
-
-// fail records the first failure, with the program's last words.
-func (c *Client) fail(err error) error {
-	if c.err == nil {
-		c.err = c.p.WithLastWords(fmt.Errorf("codebreaker %q %w", c.command, err))
-	}
-	return c.err
-}
-
-// Err returns the client's first failure, if any.
-func (c *Client) Err() error { return c.err }
-
-// Close ends the session (quit) and waits for the program to end,
-// killing it if it has not within a second.
-func (c *Client) Close() error {
-	if c.err == nil {
-		c.p.Send("quit")
-	}
-	c.p.End(time.Second)
-	return nil
 }

@@ -24,8 +24,6 @@ type Watch struct {
 	ply           match.Ply
 	moves         []oware.Move
 	results       [3]int // the first player's losses, draws and wins so far
-
-	width, height int
 }
 
 // NewWatch returns a view of a match of games games between first and
@@ -36,9 +34,6 @@ func NewWatch(first, second string, games int) *Watch {
 
 // Update implements tea.Model.
 func (w *Watch) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	if size, ok := msg.(tea.WindowSizeMsg); ok {
-		w.width, w.height = size.Width, size.Height
-	}
 	ev, cmd := w.Core.Update(msg)
 	switch ev.Kind {
 	case watch.Began:
@@ -78,8 +73,8 @@ func (w *Watch) View() string {
 		if w.Err != nil {
 			parts = append(parts, tui.Error.Render(w.Err.Error()))
 		}
-		parts = append(parts, "", w.Help(w.width))
+		parts = append(parts, "", w.Help(w.Width))
 		return lipgloss.JoinVertical(lipgloss.Center, parts...)
 	}
-	return tui.Fit(w.width, w.height, "", layout)
+	return tui.Fit(w.Width, w.Height, "", layout)
 }

@@ -24,8 +24,6 @@ type Watch struct {
 	turn    learn.Turn
 	log     []string
 	winners map[string]int // games won, by player
-
-	width, height int
 }
 
 // NewWatch returns a view of a tournament of games games.
@@ -35,9 +33,6 @@ func NewWatch(games int) *Watch {
 
 // Update implements tea.Model.
 func (w *Watch) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	if size, ok := msg.(tea.WindowSizeMsg); ok {
-		w.width, w.height = size.Width, size.Height
-	}
 	ev, cmd := w.Core.Update(msg)
 	switch ev.Kind {
 	case watch.Began:
@@ -100,8 +95,8 @@ func (w *Watch) View() string {
 		if w.Err != nil {
 			parts = append(parts, tui.Error.Render(w.Err.Error()))
 		}
-		parts = append(parts, "", w.Help(w.width))
+		parts = append(parts, "", w.Help(w.Width))
 		return lipgloss.JoinVertical(lipgloss.Left, parts...)
 	}
-	return tui.Fit(w.width, w.height, "", layout)
+	return tui.Fit(w.Width, w.Height, "", layout)
 }

@@ -2,7 +2,6 @@ package protocol
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -20,12 +19,10 @@ import (
 // would not start, stopped, fell silent, or answered what is no move)
 // ends its play: it then draws at every turn, and Err says why.
 type Client struct {
-	name    string
-	p       *child.Process
-	timeout time.Duration
-	rule    pdd.Rule
-	hand    []pdd.Card
-	err     error
+	child.Talk
+	name string
+	rule pdd.Rule
+	hand []pdd.Card
 }
 
 // DefaultTimeout is how long a player may take to answer.
@@ -42,7 +39,7 @@ func StartSeat(ctx context.Context, command, name string, timeout time.Duration)
 	if err != nil {
 		return nil, fmt.Errorf("player %q: %w", command, err)
 	}
-	return &Client{name: name, p: p, timeout: timeout, rule: pdd.MauMau()}, nil
+	return &Client{Talk: child.Talk{Who: "player " + name, P: p, Timeout: timeout}, name: name, rule: pdd.MauMau()}, nil
 }
 
 // Name implements pdd.Player.
@@ -82,15 +79,15 @@ func (c *Client) Play(top pdd.Card) (pdd.Card, bool) {
 	reply := c.ask("play " + top.Short())
 	card, ok := strings.CutPrefix(reply, "lay ")
 	if !ok {
-		if reply != "draw" && c.err == nil {
-			c.fail(fmt.Errorf("answered %q to play %s, where lay C or draw was due", reply, top.Short()))
+		if reply != "draw" && c.Err() == nil {
+			c.Fail(fmt.Errorf("answered %q to play %s, where lay C or draw was due", reply, top.Short()))
 		}
 		return pdd.Card{}, false
 	}
 	laid, err := pdd.ParseCard(strings.TrimSpace(card))
 	i := slices.Index(c.hand, laid)
 	if err != nil || i < 0 {
-		c.fail(fmt.Errorf("laid %q, which it does not hold", card))
+		c.Fail(fmt.Errorf("laid %q, which it does not hold", card))
 		return pdd.Card{}, false
 	}
 	c.hand = slices.Delete(c.hand, i, i+1)
@@ -128,50 +125,18 @@ func (c *Client) nameOf(p pdd.Player) string {
 	return strings.ReplaceAll(p.Name(), " ", "-")
 }
 
-// ask sends line and returns the reply, or "" after a failure.
+// ask sends line and returns the answer, or "" after a failure: an
+// error line is one.
 func (c *Client) ask(line string) string {
-	if c.err != nil {
-		return ""
-	}
-	if err := c.p.Send("%s", line); err != nil {
-		c.fail(errors.New("stopped"))
-		return ""
-	}
-	reply, err := c.p.ReceiveWithin(c.timeout)
-	switch {
-	case errors.Is(err, child.ErrSilent):
-		c.p.End(0)
-		c.fail(fmt.Errorf("gave no answer to %q within %v", line, c.timeout))
-		return ""
-	case err != nil:
-		c.p.End(time.Second)
-		c.fail(fmt.Errorf("stopped after %q", line))
+	reply, err := c.Ask(line, "the answer to "+line)
+	if err != nil {
 		return ""
 	}
 	if msg, ok := strings.CutPrefix(reply, "error:"); ok {
-		c.fail(fmt.Errorf("answered %q with an error:%s", line, msg))
+		c.Fail(fmt.Errorf("answered %q with an error:%s", line, msg))
 		return ""
 	}
 	return reply
-}
-
-// fail records the first failure, with the program's last words.
-func (c *Client) fail(err error) {
-	if c.err == nil {
-		c.err = c.p.WithLastWords(fmt.Errorf("player %s %w", c.name, err))
-	}
-}
-
-// Err returns the client's first failure, if any.
-func (c *Client) Err() error { return c.err }
-
-// Close ends the session (quit) and waits for the program to end.
-func (c *Client) Close() error {
-	if c.err == nil {
-		c.p.Send("quit")
-	}
-	c.p.End(time.Second)
-	return nil
 }
 
 // cardList writes cards as the protocol does, spaced.

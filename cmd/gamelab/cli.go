@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"fmt"
 	"io"
 	"runtime/debug"
 	"strconv"
@@ -87,53 +86,6 @@ func (e *env) runArgs(args []string) error {
 		return err
 	}
 	return kctx.Run(e)
-}
-
-// exitError ends the program with a status and no further message: the
-// command has already said what there was to say (`nerdle check` on an
-// invalid equation).
-type exitError struct{ code int }
-
-func (e *exitError) Error() string { return fmt.Sprintf("exit status %d", e.code) }
-
-// usageError is a command line that could not be parsed; command is the
-// command it names as far as it could be read ("oware egdb"), for the
-// help it points to.
-type usageError struct {
-	err     error
-	command string
-}
-
-func (e *usageError) Error() string {
-	help := strings.Join(append(append([]string{"gamelab"}, strings.Fields(e.command)...), "--help"), " ")
-	return cmdline.Plain(e.err.Error()) + " (see " + help + ")"
-}
-
-func (e *usageError) Unwrap() error { return e.err }
-
-// commandError is an error of a command, which exitCode reports as
-// "gamelab <command>: <message>".
-type commandError struct {
-	command string // "oware engine"
-	err     error
-}
-
-func (e *commandError) Error() string { return e.err.Error() }
-func (e *commandError) Unwrap() error { return e.err }
-
-// commandOf returns the command kctx names, without flags or arguments:
-// "oware egdb build".
-func commandOf(kctx *kong.Context) string {
-	if kctx == nil {
-		return ""
-	}
-	var words []string
-	for _, trace := range kctx.Path {
-		if trace.Command != nil {
-			words = append(words, trace.Command.Name)
-		}
-	}
-	return strings.Join(words, " ")
 }
 
 // kongExit carries kong's request to exit (after --help) out of Parse.
@@ -226,7 +178,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 			if code, ok := r.(kongExit); ok {
 				err = nil
 				if code != 0 {
-					err = &exitError{int(code)}
+					err = &cmdline.ExitError{Code: int(code)}
 				}
 				return
 			}
@@ -243,14 +195,14 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		if errors.As(err, &pe) {
 			return e.Crashed(args, pe)
 		}
-		var ue *usageError
-		if errors.As(err, &ue) && ue.command == "" {
-			ue.command = commandOf(kctx)
+		var ue *cmdline.UsageError
+		if errors.As(err, &ue) && ue.Command == "" {
+			ue.Command = cmdline.CommandOf(kctx)
 		}
 		if ctx.Err() != nil {
-			err = &interruptedError{err}
+			err = cmdline.Interrupted(err)
 		}
-		return &commandError{commandOf(kctx), err}
+		return &cmdline.CommandError{Command: cmdline.CommandOf(kctx), Err: err}
 	}
 	return nil
 }
@@ -269,9 +221,9 @@ func parse(args []string, stdout, stderr io.Writer) (*kong.Context, *cli, error)
 		var pe *kong.ParseError
 		var command string
 		if errors.As(err, &pe) {
-			command = commandOf(pe.Context)
+			command = cmdline.CommandOf(pe.Context)
 		}
-		return nil, nil, &commandError{command, &usageError{err, command}}
+		return nil, nil, &cmdline.CommandError{Command: command, Err: &cmdline.UsageError{Err: err, Command: command}}
 	}
 	return kctx, root, nil
 }

@@ -35,7 +35,7 @@ func call(t *testing.T, args ...string) (stdout, stderr string, code int) {
 	t.Helper()
 	var out, errb bytes.Buffer
 	err := run(context.Background(), args, strings.NewReader(""), &out, &errb)
-	code = exitCode(err, &errb)
+	code = cmdline.ExitCode(err, &errb)
 	return out.String(), errb.String(), code
 }
 
@@ -433,7 +433,7 @@ func TestCrashLog(t *testing.T) {
 	if err != nil || !strings.Contains(string(log), "goroutine 1 [running]") || !strings.Contains(string(log), "gamelab nerdle play") {
 		t.Errorf("log %q: %v", log, err)
 	}
-	if code := exitCode(fmt.Errorf("%s", msg), &errb); code != 1 {
+	if code := cmdline.ExitCode(fmt.Errorf("%s", msg), &errb); code != 1 {
 		t.Errorf("exit %d, want 1", code)
 	}
 }
@@ -443,7 +443,7 @@ func TestCrashLog(t *testing.T) {
 func TestBriefErrors(t *testing.T) {
 	long := strings.Repeat("é", 60000) // two bytes a rune
 	var errb strings.Builder
-	exitCode(fmt.Errorf("the guess %q: too long (details in /tmp/x.log)", long), &errb)
+	cmdline.ExitCode(fmt.Errorf("the guess %q: too long (details in /tmp/x.log)", long), &errb)
 	got := errb.String()
 	if len(got) > 600 || !strings.HasPrefix(got, `gamelab: the guess "éé`) || !strings.HasSuffix(got, `éé": too long (details in /tmp/x.log)`+"\n") ||
 		!utf8.ValidString(got) || !strings.Contains(got, "bytes left out") || strings.Count(got, "\n") != 1 {
@@ -533,7 +533,7 @@ func TestServersEndOnSignal(t *testing.T) {
 				if !errors.Is(err, signalled) {
 					t.Errorf("%v ended with %v, want the signal's cause", args, err)
 				}
-				if code := exitCode(err, io.Discard); code != 130 {
+				if code := cmdline.ExitCode(err, io.Discard); code != 130 {
 					t.Errorf("%v ended with exit status %d, want 130", args, code)
 				}
 			case <-time.After(time.Minute): // a server deaf to its signal, not a slow one

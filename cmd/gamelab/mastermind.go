@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -8,7 +9,6 @@ import (
 
 	"gamelab/internal/bench"
 	"gamelab/internal/cmdline"
-	"gamelab/internal/registry"
 	"gamelab/internal/tui"
 	"gamelab/mastermind"
 	"gamelab/mastermind/breaker"
@@ -96,7 +96,7 @@ func (c *mastermindBenchCmd) Validate() error {
 	if err := c.check(); err != nil {
 		return err
 	}
-	if err := checkGames(c.Games, true); err != nil {
+	if err := cmdline.CheckGames(c.Games, true); err != nil {
 		return err
 	}
 	return c.Check(c.Workers)
@@ -107,10 +107,7 @@ type strategyName string
 
 // Validate implements kong's validation hook.
 func (s strategyName) Validate() error {
-	if _, ok, err := registry.ParseCommand(string(s)); ok {
-		return err
-	}
-	_, err := breaker.Lookup(string(s))
+	_, err := mmprotocol.Lookup(context.Background(), string(s), 0)
 	return err
 }
 
@@ -122,12 +119,7 @@ func (s strategyName) Validate() error {
 // factory returns the factory of the codebreaker named: a registered one,
 // or a program speaking the protocol (cmd:).
 func (s strategyName) factory(e *env) (breaker.Factory, error) {
-	if command, ok, err := registry.ParseCommand(string(s)); ok {
-		return func(pegs, colours int, _ breaker.Options) (breaker.Breaker, error) {
-			return mmprotocol.Start(e.Ctx, command, pegs, colours, 0)
-		}, err
-	}
-	return breaker.Lookup(string(s))
+	return mmprotocol.Lookup(e.Ctx, string(s), 0)
 }
 
 func (s strategyName) make(e *env, pegs, colours int) (breaker.Factory, breaker.Options, breaker.Breaker, error) {
@@ -151,7 +143,7 @@ func (s strategyName) make(e *env, pegs, colours int) (breaker.Factory, breaker.
 		if e.Ctx.Err() != nil {
 			return nil, opts, nil, err
 		}
-		return nil, opts, nil, &usageError{err: err}
+		return nil, opts, nil, &cmdline.UsageError{Err: err}
 	}
 	return factory, opts, b, nil
 }
@@ -170,12 +162,7 @@ func (c *mastermindBenchCmd) Run(e *env) error {
 		b, err := factory(c.Pegs, c.Colours, opts)
 		return breaker.NewBenchPlayer(b, c.Pegs, c.Colours, cfg), err
 	}
-	var report *bench.Report
-	if c.Watch {
-		report, err = e.WatchBench("mastermind bench --watch", mmplay.NewWatch(c.Pegs, cfg.Games), cfg, newPlayer)
-	} else {
-		report, err = e.RunBench("mastermind", cfg, newPlayer)
-	}
+	report, err := e.Bench("mastermind", c.Watch, func() cmdline.WatchView { return mmplay.NewWatch(c.Pegs, cfg.Games) }, cfg, newPlayer)
 	return finish(e, c.ReportFlags, report, err)
 }
 
@@ -214,7 +201,7 @@ func (c *mastermindSolveCmd) Run(e *env) error {
 		return err
 	})
 	if err == nil && !ok {
-		return &exitError{1}
+		return &cmdline.ExitError{Code: 1}
 	}
 	return err
 }
@@ -227,7 +214,7 @@ type mastermindTestCmd struct {
 
 func (c *mastermindTestCmd) Run(e *env) error {
 	if c.Timeout <= 0 {
-		return &usageError{err: fmt.Errorf("--timeout %v: want a positive time", time.Duration(c.Timeout))}
+		return &cmdline.UsageError{Err: fmt.Errorf("--timeout %v: want a positive time", time.Duration(c.Timeout))}
 	}
 	suite := consistent.Suite{Dir: c.Dir, Out: c.Out, Timeout: time.Duration(c.Timeout)}
 	passed, total, err := suite.Run(e.Ctx, func(id, line string) {
@@ -238,7 +225,7 @@ func (c *mastermindTestCmd) Run(e *env) error {
 	}
 	fmt.Fprintf(e.Stdout, "%d of %d passed\n", passed, total)
 	if passed < total {
-		return &exitError{1}
+		return &cmdline.ExitError{Code: 1}
 	}
 	return nil
 }

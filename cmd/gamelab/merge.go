@@ -1,8 +1,6 @@
 package main
 
 import (
-	"fmt"
-
 	"gamelab/internal/bench"
 	"gamelab/internal/cmdline"
 	"gamelab/mastermind/breaker"
@@ -33,18 +31,6 @@ func (c *mergeCmd) Run(e *env) error {
 		return err
 	}
 	return printReport(e, merged, c.JSON)
-}
-
-// checkGames reports a --games value a run cannot play; with
-// zeroIsDefault, 0 stands for the command's own number.
-func checkGames(n int, zeroIsDefault bool) error {
-	if n == 0 && zeroIsDefault {
-		return nil
-	}
-	if bench.CheckGames(n) != nil {
-		return fmt.Errorf("--games %d: want 1 to %d", n, bench.MaxGames)
-	}
-	return nil
 }
 
 // finish prints what a bench command played, even a run stopped early

@@ -64,7 +64,7 @@ type nerdleCheckCmd struct {
 func (c *nerdleCheckCmd) Run(e *env) error {
 	if err := nerdle.Check(c.Equation, c.Rules); err != nil {
 		fmt.Fprintln(e.Stdout, cmdline.OneLine(err.Error()))
-		return &exitError{1}
+		return &cmdline.ExitError{Code: 1}
 	}
 	fmt.Fprintln(e.Stdout, "valid")
 	return nil

@@ -1,13 +1,13 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"time"
 
 	"gamelab/internal/bench"
 	"gamelab/internal/cmdline"
-	"gamelab/internal/registry"
 	"gamelab/nerdle/play"
 	"gamelab/nerdle/protocol"
 	"gamelab/nerdle/solve"
@@ -27,10 +27,7 @@ type solverName string
 
 // Validate implements kong's validation hook.
 func (s solverName) Validate() error {
-	if _, ok, err := registry.ParseCommand(string(s)); ok {
-		return err
-	}
-	_, err := solve.Lookup(string(s))
+	_, err := protocol.Lookup(context.Background(), string(s), 0)
 	return err
 }
 
@@ -55,13 +52,7 @@ func (f *solverFlags) universe(e *env) (*solve.Universe, solve.Factory, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	if command, ok, _ := registry.ParseCommand(string(f.Player)); ok {
-		factory := func(*solve.Universe) (solve.Solver, error) {
-			return protocol.Start(e.Ctx, command, time.Duration(f.MoveTimeout))
-		}
-		return u, factory, nil
-	}
-	factory, err := solve.Lookup(string(f.Player))
+	factory, err := protocol.Lookup(e.Ctx, string(f.Player), time.Duration(f.MoveTimeout))
 	if err != nil || f.Player != solve.DefaultSolver {
 		return u, factory, err
 	}
@@ -83,7 +74,7 @@ type nerdleBenchCmd struct {
 }
 
 func (c *nerdleBenchCmd) Validate() error {
-	if err := checkGames(c.Games, true); err != nil {
+	if err := cmdline.CheckGames(c.Games, true); err != nil {
 		return err
 	}
 	if c.Rows < 1 {
@@ -105,12 +96,7 @@ func (c *nerdleBenchCmd) Run(e *env) error {
 	cfg := solve.BenchConfig(u, string(c.Player), games, c.Seed)
 	c.Apply(&cfg, c.Workers)
 	newPlayer := func() (bench.Player, error) { return solve.NewBenchPlayer(u, factory, c.Rows) }
-	var report *bench.Report
-	if c.Watch {
-		report, err = e.WatchBench("nerdle bench --watch", play.NewWatch(u, cfg.Games), cfg, newPlayer)
-	} else {
-		report, err = e.RunBench("nerdle", cfg, newPlayer)
-	}
+	report, err := e.Bench("nerdle", c.Watch, func() cmdline.WatchView { return play.NewWatch(u, cfg.Games) }, cfg, newPlayer)
 	if report != nil {
 		report.Setup = time.Since(start) - report.Wall
 	}

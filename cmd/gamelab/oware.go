@@ -160,13 +160,7 @@ func (c *owareMatchCmd) Run(e *env) error {
 		cfg.Enough = func(o []bench.Outcome) bool { return t.Decision(o) != 0 }
 	}
 	newPlayer := func() (bench.Player, error) { return match.NewBenchPlayer(mc) }
-	var r *bench.Report
-	var err error
-	if c.Watch {
-		r, err = e.WatchBench("oware match --watch", oplay.NewWatch(c.South, c.North, cfg.Games), cfg, newPlayer)
-	} else {
-		r, err = e.RunBench("oware", cfg, newPlayer)
-	}
+	r, err := e.Bench("oware", c.Watch, func() cmdline.WatchView { return oplay.NewWatch(c.South, c.North, cfg.Games) }, cfg, newPlayer)
 	if sprt != nil && r != nil {
 		r.Figures = append(r.Figures, sprt.Figure(r.Outcomes))
 	}

@@ -58,8 +58,8 @@ type pddBenchCmd struct {
 
 func (c *pddBenchCmd) Validate() error {
 	switch {
-	case checkGames(c.Games, false) != nil:
-		return checkGames(c.Games, false)
+	case cmdline.CheckGames(c.Games, false) != nil:
+		return cmdline.CheckGames(c.Games, false)
 	case c.MaxTurns < 1:
 		return fmt.Errorf("--max-turns %d: want at least one", c.MaxTurns)
 	}
@@ -74,13 +74,7 @@ func (c *pddBenchCmd) Run(e *env) error {
 	cfg := learn.BenchConfig(t, c.Games, c.Seed)
 	c.Apply(&cfg, c.Workers)
 	newPlayer := func() (bench.Player, error) { return learn.NewBenchPlayer(t) }
-	var report *bench.Report
-	var err error
-	if c.Watch {
-		report, err = e.WatchBench("pdd bench --watch", play.NewWatch(cfg.Games), cfg, newPlayer)
-	} else {
-		report, err = e.RunBench("pdd", cfg, newPlayer)
-	}
+	report, err := e.Bench("pdd", c.Watch, func() cmdline.WatchView { return play.NewWatch(cfg.Games) }, cfg, newPlayer)
 	return finish(e, c.ReportFlags, report, err)
 }
 

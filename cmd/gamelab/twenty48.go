@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -9,7 +10,6 @@ import (
 
 	"gamelab/internal/bench"
 	"gamelab/internal/cmdline"
-	"gamelab/internal/registry"
 	"gamelab/internal/store"
 	"gamelab/internal/tui"
 	"gamelab/twenty48"
@@ -127,15 +127,9 @@ type budgetFlags struct {
 // one, or cmd:<command> for a program speaking the protocol.
 type playerName string
 
-// command returns the program's command line, if p names one.
-func (p playerName) command() (string, bool) {
-	command, ok, _ := registry.ParseCommand(string(p))
-	return command, ok
-}
-
 // Validate implements kong's validation hook.
 func (p playerName) Validate() error {
-	if _, ok, err := registry.ParseCommand(string(p)); ok {
+	if _, ok, err := protocol.Program(context.Background(), string(p), 0); ok {
 		if err != nil {
 			return fmt.Errorf("--player %w", err)
 		}
@@ -158,11 +152,7 @@ func (b budget) Validate() error {
 // protocol, or a registered one with the cached network as the rating
 // flags allow (player.Select).
 func (f budgetFlags) player(e *env) (factory player.Factory, opts player.Options, about, note string, err error) {
-	if command, ok := f.Player.command(); ok {
-		// Each worker of a benchmark runs a program of its own.
-		factory = func(player.Options) player.Strategy {
-			return protocol.Start(e.Ctx, command, time.Duration(f.MoveTimeout))
-		}
+	if factory, ok, _ := protocol.Program(e.Ctx, string(f.Player), time.Duration(f.MoveTimeout)); ok {
 		return factory, opts, string(f.Player), "", nil
 	}
 	rating := player.Best
@@ -220,7 +210,7 @@ type twenty48BenchCmd struct {
 
 func (c *twenty48BenchCmd) Validate() error {
 	if c.Games != nil {
-		if err := checkGames(*c.Games, false); err != nil {
+		if err := cmdline.CheckGames(*c.Games, false); err != nil {
 			return err
 		}
 	}
@@ -260,12 +250,7 @@ func (c *twenty48BenchCmd) Run(e *env) error {
 		}
 		return player.NewSuitePlayer(s, suite).RenewWith(func() player.Strategy { return factory(opts) }), nil
 	}
-	var report *bench.Report
-	if c.Watch {
-		report, err = e.WatchBench("2048 bench --watch", play.NewWatch(games), cfg, newPlayer)
-	} else {
-		report, err = e.RunBench("2048", cfg, newPlayer)
-	}
+	report, err := e.Bench("2048", c.Watch, func() cmdline.WatchView { return play.NewWatch(games) }, cfg, newPlayer)
 	if c.Save != "" {
 		if serr := reached.Save(c.Save); serr != nil && err == nil {
 			err = fmt.Errorf("--save: %w", serr)

@@ -28,6 +28,15 @@ func (w Workers) Check() error {
 	return nil
 }
 
+// CheckGames reports a --games value a run cannot play; with
+// zeroIsDefault, 0 stands for the command's own number.
+func CheckGames(n int, zeroIsDefault bool) error {
+	if (n != 0 || !zeroIsDefault) && bench.CheckGames(n) != nil {
+		return fmt.Errorf("--games %d: want 1 to %d", n, bench.MaxGames)
+	}
+	return nil
+}
+
 // ReportFlags are the flags every benchmark shares: which part of the run
 // to play, and how to print its report.
 type ReportFlags struct {
@@ -103,4 +112,14 @@ func (e *Env) WatchBench(name string, view WatchView, cfg bench.Config, newPlaye
 		return nil, nil
 	}
 	return res.report, nil
+}
+
+// Bench plays cfg as a benchmark command does: in the game's view of the
+// run (WatchBench) when watch is set, else with a progress bar
+// (RunBench). label is the game's command name.
+func (e *Env) Bench(label string, watch bool, view func() WatchView, cfg bench.Config, newPlayer func() (bench.Player, error)) (*bench.Report, error) {
+	if watch {
+		return e.WatchBench(label+" bench --watch", view(), cfg, newPlayer)
+	}
+	return e.RunBench(label, cfg, newPlayer)
 }

@@ -62,7 +62,7 @@ var charm = []string{"github.com/charmbracelet/", "github.com/muesli/"}
 var rules = map[string]rule{
 	"engine":   {layers: []string{"machine"}},
 	"ai":       {layers: []string{"engine", "ai", "shared", "machine"}},
-	"protocol": {layers: []string{"engine", "ai", "process"}},
+	"protocol": {layers: []string{"engine", "ai", "process", "shared"}},
 	"ui":       {layers: []string{"engine", "ai", "tui", "shared", "watch"}, external: charm},
 	"watch":    {layers: []string{"tui", "shared"}, external: charm},
 	"tui":      {external: charm},

@@ -8,7 +8,9 @@ import (
 	"time"
 
 	"gamelab/internal/child"
+	"gamelab/internal/registry"
 	"gamelab/mastermind"
+	"gamelab/mastermind/breaker"
 )
 
 // Client is a codebreaker run as another program that speaks the
@@ -100,4 +102,16 @@ func parseCode(line string, pegs, colours int) (mastermind.Code, error) {
 		code[i] = uint8(n)
 	}
 	return code, nil
+}
+
+// Lookup returns the factory of the codebreaker name names: a registered
+// one (breaker.Lookup), or cmd:<command> for a program speaking the
+// protocol, given up on after timeout (DefaultTimeout if 0).
+func Lookup(ctx context.Context, name string, timeout time.Duration) (breaker.Factory, error) {
+	if command, ok, err := registry.ParseCommand(name); ok {
+		return func(pegs, colours int, _ breaker.Options) (breaker.Breaker, error) {
+			return Start(ctx, command, pegs, colours, timeout)
+		}, err
+	}
+	return breaker.Lookup(name)
 }

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"gamelab/internal/child"
+	"gamelab/internal/registry"
 	"gamelab/nerdle"
 	"gamelab/nerdle/solve"
 )
@@ -80,4 +81,14 @@ func (c *Client) Guess(h solve.History) (nerdle.Equation, error) {
 		return 0, c.Fail(fmt.Errorf("answered %q, which is no equation", line))
 	}
 	return g, nil
+}
+
+// Lookup returns the factory of the solver name names: a registered one
+// (solve.Lookup), or cmd:<command> for a program speaking the protocol,
+// given up on after timeout (DefaultTimeout if 0).
+func Lookup(ctx context.Context, name string, timeout time.Duration) (solve.Factory, error) {
+	if command, ok, err := registry.ParseCommand(name); ok {
+		return func(*solve.Universe) (solve.Solver, error) { return Start(ctx, command, timeout) }, err
+	}
+	return solve.Lookup(name)
 }

@@ -8,7 +8,9 @@ import (
 	"time"
 
 	"gamelab/internal/child"
+	"gamelab/internal/registry"
 	"gamelab/twenty48"
+	"gamelab/twenty48/player"
 )
 
 // Client is a 2048 player run as another program that speaks the
@@ -134,4 +136,17 @@ func (c *Client) Close() error {
 	}
 	c.p.End(time.Second)
 	return c.err
+}
+
+// Program returns, if name is cmd:<command>, the factory of players run
+// as that program, each given up on after timeout (DefaultTimeout if
+// 0), and true; an error if it names none. For any other name it returns
+// false: a registered player (player.Select).
+func Program(ctx context.Context, name string, timeout time.Duration) (player.Factory, bool, error) {
+	command, ok, err := registry.ParseCommand(name)
+	if !ok || err != nil {
+		return nil, ok, err
+	}
+	// Each worker of a benchmark runs a program of its own.
+	return func(player.Options) player.Strategy { return Start(ctx, command, timeout) }, true, nil
 }

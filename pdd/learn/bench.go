@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"slices"
 	"strings"
 
 	"gamelab/internal/bench"
@@ -267,6 +268,7 @@ func (bp *BenchPlayer) play(game *pdd.Game, g bench.Game) error {
 			return err
 		}
 		ev := Turn{Turn: t, Top: game.Deck().Top()}
+		ev.Refused = slices.Clone(t.Refused) // the game reuses its list: the view reads on another goroutine
 		for _, p := range game.Players() {
 			ev.Names, ev.Cards = append(ev.Names, p.Name()), append(ev.Cards, p.NumberOfCards())
 		}

@@ -56,7 +56,7 @@ func playMastermind(e *env, c *mastermindPlayCmd) error {
 	if err != nil {
 		return err
 	}
-	factory, err := c.Player.factory(e)
+	factory, err := c.Player.factory(e, 0)
 	if err != nil {
 		return err
 	}
@@ -89,7 +89,8 @@ type mastermindBenchCmd struct {
 	Seed    uint64          `default:"1" help:"Base seed of the secrets, when not every one is played."`
 	Workers cmdline.Workers `help:"Games played at once (default: one per core)."`
 	cmdline.ReportFlags
-	Watch bool `help:"Watch the codebreaker play in the game's board: space pauses and resumes, s steps, +/- change the speed."`
+	Watch       bool            `help:"Watch the codebreaker play in the game's board: space pauses and resumes, s steps, +/- change the speed."`
+	MoveTimeout cmdline.Seconds `name:"move-timeout" default:"60s" help:"How long an outside program (cmd:) may take to answer; one that takes longer forfeits the game and is restarted."`
 }
 
 func (c *mastermindBenchCmd) Validate() error {
@@ -118,16 +119,16 @@ func (s strategyName) Validate() error {
 // play that shape.
 // factory returns the factory of the codebreaker named: a registered one,
 // or a program speaking the protocol (cmd:).
-func (s strategyName) factory(e *env) (breaker.Factory, error) {
-	return mmprotocol.Lookup(e.Ctx, string(s), 0)
+func (s strategyName) factory(e *env, timeout time.Duration) (breaker.Factory, error) {
+	return mmprotocol.Lookup(e.Ctx, string(s), timeout)
 }
 
-func (s strategyName) make(e *env, pegs, colours int) (breaker.Factory, breaker.Options, breaker.Breaker, error) {
+func (s strategyName) make(e *env, pegs, colours int, timeout time.Duration) (breaker.Factory, breaker.Options, breaker.Breaker, error) {
 	dir, _ := e.Cache() // without one, trees are built each time
 	opts := breaker.Options{Cache: dir, Building: func(name string) {
 		fmt.Fprintf(e.Stderr, "building the strategy tree %s, once: it is kept in the cache\n", name)
 	}}
-	factory, err := s.factory(e)
+	factory, err := s.factory(e, timeout)
 	if err != nil {
 		return nil, opts, nil, err
 	}
@@ -149,7 +150,7 @@ func (s strategyName) make(e *env, pegs, colours int) (breaker.Factory, breaker.
 }
 
 func (c *mastermindBenchCmd) Run(e *env) error {
-	factory, opts, b, err := c.Player.make(e, c.Pegs, c.Colours)
+	factory, opts, b, err := c.Player.make(e, c.Pegs, c.Colours, time.Duration(c.MoveTimeout))
 	if err != nil {
 		return err
 	}
@@ -160,7 +161,8 @@ func (c *mastermindBenchCmd) Run(e *env) error {
 	c.Apply(&cfg, c.Workers)
 	newPlayer := func() (bench.Player, error) {
 		b, err := factory(c.Pegs, c.Colours, opts)
-		return breaker.NewBenchPlayer(b, c.Pegs, c.Colours, cfg), err
+		renew := func() (breaker.Breaker, error) { return factory(c.Pegs, c.Colours, opts) }
+		return breaker.NewBenchPlayer(b, c.Pegs, c.Colours, cfg).RenewWith(renew), err
 	}
 	report, err := e.Bench("mastermind", c.Watch, func() cmdline.WatchView { return mmplay.NewWatch(c.Pegs, cfg.Games) }, cfg, newPlayer)
 	return finish(e, c.ReportFlags, report, err)
@@ -175,7 +177,7 @@ type mastermindEngineCmd struct {
 func (c *mastermindEngineCmd) Validate() error { return c.check() }
 
 func (c *mastermindEngineCmd) Run(e *env) error {
-	_, _, b, err := c.Player.make(e, c.Pegs, c.Colours) // interruptible itself
+	_, _, b, err := c.Player.make(e, c.Pegs, c.Colours, 0) // interruptible itself
 	if err != nil {
 		return err
 	}

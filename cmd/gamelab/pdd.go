@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"time"
 
 	"gamelab/internal/bench"
 	"gamelab/internal/cmdline"
@@ -53,7 +54,8 @@ type pddBenchCmd struct {
 	MaxTurns int             `default:"${pddturns}" help:"Turns after which a game is stopped without a winner."`
 	Workers  cmdline.Workers `help:"Games played at once (default: one per core)."`
 	cmdline.ReportFlags
-	Watch bool `help:"Watch the games at the table: space pauses and resumes, s steps, +/- change the speed."`
+	Watch       bool            `help:"Watch the games at the table: space pauses and resumes, s steps, +/- change the speed."`
+	MoveTimeout cmdline.Seconds `name:"move-timeout" default:"30s" help:"How long an outside program (cmd:) may take to answer; one that takes longer draws to the end of the game and is restarted."`
 }
 
 func (c *pddBenchCmd) Validate() error {
@@ -69,7 +71,7 @@ func (c *pddBenchCmd) Validate() error {
 func (c *pddBenchCmd) Run(e *env) error {
 	kinds, _ := learn.ParsePlayers(string(c.Players))
 	t := learn.Tournament{Players: kinds, Outside: func(command, label string) (learn.Seat, error) {
-		return pddprotocol.StartSeat(e.Ctx, command, label, 0)
+		return pddprotocol.StartSeat(e.Ctx, command, label, time.Duration(c.MoveTimeout))
 	}, Packs: c.Deck.packs(), Band: c.Rules, MaxTurns: c.MaxTurns}
 	cfg := learn.BenchConfig(t, c.Games, c.Seed)
 	c.Apply(&cfg, c.Workers)

@@ -47,6 +47,10 @@ func Start(ctx context.Context, command string) (*Process, error) {
 		return nil, errors.New("empty command")
 	}
 	cmd := exec.CommandContext(ctx, args[0], args[1:]...)
+	// A program killed may leave children holding its pipes (a shell
+	// script's sleep): Wait gives up on them after this delay rather than
+	// waiting for them to end.
+	cmd.WaitDelay = 500 * time.Millisecond
 	in, err := cmd.StdinPipe()
 	if err != nil {
 		return nil, err

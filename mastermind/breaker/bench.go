@@ -63,6 +63,15 @@ type BenchPlayer struct {
 	b          Breaker
 	pegs, max  int
 	exhaustive bool
+	renew      func() (Breaker, error) // makes the breaker afresh after a failure, if set
+}
+
+// RenewWith has p play on with a breaker from renew after one fails (a
+// program that stopped answering forfeits its game and is run afresh);
+// without it the run stops at the first failure.
+func (p *BenchPlayer) RenewWith(renew func() (Breaker, error)) *BenchPlayer {
+	p.renew = renew
+	return p
 }
 
 // NewBenchPlayer returns a player of games of cfg with b.
@@ -94,6 +103,14 @@ func (p *BenchPlayer) Play(ctx context.Context, g bench.Game) (bench.Outcome, er
 			secret[i] = uint8(1 + rng.IntN(p.max))
 		}
 	}
+	if failure(p.b) != nil && p.renew != nil {
+		p.Close()
+		b, err := p.renew()
+		if err != nil {
+			return bench.Outcome{}, err
+		}
+		p.b = b
+	}
 	if s, ok := p.b.(Seeder); ok {
 		s.Seed(g.PlayerSeed)
 	}
@@ -103,8 +120,11 @@ func (p *BenchPlayer) Play(ctx context.Context, g bench.Game) (bench.Outcome, er
 			return bench.Outcome{}, err
 		}
 		guess := p.b.Guess(hints)
-		if f, ok := p.b.(interface{ Err() error }); ok && f.Err() != nil {
-			return bench.Outcome{}, f.Err() // a program run as the breaker failed
+		if err := failure(p.b); err != nil {
+			if p.renew == nil || ctx.Err() != nil {
+				return bench.Outcome{}, err // a program run as the breaker failed
+			}
+			return bench.Outcome{Values: []float64{MaxGuesses}, Failed: true, Forfeit: err.Error()}, nil
 		}
 		if len(guess) != p.pegs {
 			return bench.Outcome{}, fmt.Errorf("the breaker guessed %v, not a code of %d pegs", guess, p.pegs)
@@ -132,4 +152,13 @@ func Figures(r *bench.Report) []bench.Figure {
 		{Name: "guesses in all", Value: total, Text: fmt.Sprintf("%.0f over %d games", total, len(r.Outcomes))},
 		{Name: "worst case", Value: worst, Text: fmt.Sprintf("%.0f guesses", worst)},
 	}
+}
+
+// failure returns why b stopped playing, for a breaker that can fail (a
+// program run as the breaker has an Err method).
+func failure(b Breaker) error {
+	if f, ok := b.(interface{ Err() error }); ok {
+		return f.Err()
+	}
+	return nil
 }

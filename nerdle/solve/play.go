@@ -70,9 +70,10 @@ func BenchConfig(u *Universe, solver string, games int, seed uint64) bench.Confi
 // The solver sees only the colours of its guesses and, if it is a Seeder,
 // the game's player seed.
 type BenchPlayer struct {
-	u      *Universe
-	solver Solver
-	rows   int
+	u       *Universe
+	solver  Solver
+	rows    int
+	factory Factory // to make the solver afresh after a program's failure
 }
 
 // NewBenchPlayer returns a player that solves with a solver made by f; a
@@ -82,7 +83,7 @@ func NewBenchPlayer(u *Universe, f Factory, rows int) (*BenchPlayer, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &BenchPlayer{u: u, solver: s, rows: rows}, nil
+	return &BenchPlayer{u: u, solver: s, rows: rows, factory: f}, nil
 }
 
 // Close closes the solver if it is an io.Closer (a program run as the
@@ -97,12 +98,33 @@ func (p *BenchPlayer) Close() error {
 // Play implements bench.Player.
 func (p *BenchPlayer) Play(ctx context.Context, g bench.Game) (bench.Outcome, error) {
 	secret := p.u.All[g.Secret]
+	if failed(p.solver) != nil {
+		// A program that failed forfeited its game: it runs afresh.
+		p.Close()
+		s, err := p.factory(p.u)
+		if err != nil {
+			return bench.Outcome{}, err
+		}
+		p.solver = s
+	}
 	if sd, ok := p.solver.(Seeder); ok {
 		sd.Seed(g.PlayerSeed)
 	}
 	rows, err := Play(ctx, p.solver, secret, p.u.Rules, func(r nerdle.Row) { g.Observe(r) })
+	if ferr := failed(p.solver); err != nil && ferr != nil && ctx.Err() == nil {
+		return bench.Outcome{Values: []float64{GiveUp}, Failed: true, Detail: secret.String(), Forfeit: ferr.Error()}, nil
+	}
 	if err != nil {
 		return bench.Outcome{}, err
 	}
 	return bench.Outcome{Values: []float64{float64(len(rows))}, Failed: len(rows) > p.rows, Detail: secret.String()}, nil
+}
+
+// failed returns why s stopped playing, for a solver that can fail (a
+// program run as the solver has an Err method).
+func failed(s Solver) error {
+	if f, ok := s.(interface{ Err() error }); ok {
+		return f.Err()
+	}
+	return nil
 }

@@ -156,6 +156,14 @@ type BenchPlayer struct {
 	draws  []pdd.Draw  // the seats' rules, as listed
 	tables []pdd.Table // and their tables
 	values []float64   // storage for the outcomes' values to come
+	// outside are the seats of programs, run afresh after a failure.
+	outside []outsideSeat
+}
+
+// outsideSeat is a seat taken by a program (Tournament.Outside).
+type outsideSeat struct {
+	seat           int
+	command, label string
 }
 
 // NewBenchPlayer returns a player of t's games.
@@ -184,6 +192,7 @@ func NewBenchPlayer(t Tournament) (*BenchPlayer, error) {
 				return nil, err
 			}
 			bp.seats = append(bp.seats, s)
+			bp.outside = append(bp.outside, outsideSeat{i, command, label})
 			continue
 		}
 		m, err := Lookup(t.Players[i])
@@ -279,6 +288,21 @@ func (bp *BenchPlayer) play(game *pdd.Game, g bench.Game) error {
 
 // Play implements bench.Player.
 func (bp *BenchPlayer) Play(ctx context.Context, g bench.Game) (bench.Outcome, error) {
+	// A program that failed in the last game is run afresh.
+	for _, o := range bp.outside {
+		s := bp.seats[o.seat]
+		if s.(interface{ Err() error }).Err() == nil {
+			continue
+		}
+		if c, ok := s.(io.Closer); ok {
+			c.Close()
+		}
+		fresh, err := bp.t.Outside(o.command, o.label)
+		if err != nil {
+			return bench.Outcome{}, err
+		}
+		bp.seats[o.seat] = fresh
+	}
 	// Each game seeds the worker's own generator, deck and game afresh:
 	// nothing carries over but storage.
 	bp.pcg.Seed(g.Seed, 0x70646467)
@@ -319,9 +343,10 @@ func (bp *BenchPlayer) Play(ctx context.Context, g bench.Game) (bench.Outcome, e
 	if err := bp.play(game, g); err != nil {
 		return bench.Outcome{}, err
 	}
-	for _, s := range bp.seats {
-		if f, ok := s.(interface{ Err() error }); ok && f.Err() != nil {
-			return bench.Outcome{}, f.Err() // a program stopped playing
+	forfeit := ""
+	for _, o := range bp.outside {
+		if err := bp.seats[o.seat].(interface{ Err() error }).Err(); err != nil && forfeit == "" {
+			forfeit = err.Error() // a program stopped playing: it drew to the end
 		}
 	}
 	if len(bp.values) < 1+n {
@@ -339,7 +364,7 @@ func (bp *BenchPlayer) Play(ctx context.Context, g bench.Game) (bench.Outcome, e
 			}
 		}
 	}
-	return bench.Outcome{Values: values, Detail: endDetail(game.End())}, nil
+	return bench.Outcome{Values: values, Detail: endDetail(game.End()), Forfeit: forfeit}, nil
 }
 
 // ParsePlayers reads a table of computer players, their kinds

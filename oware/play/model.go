@@ -68,6 +68,7 @@ type Model struct {
 	lastTaken []int       // houses it captured
 	recorded  bool        // the result is in the profile
 	anew      tui.Leaving // n in a game under way: it asks first
+	helped    bool        // a hint or an undo in this game: marked in the record
 }
 
 // anewQuestion is asked when a person starts a new game over one under
@@ -237,7 +238,7 @@ func (m *Model) key(msg tea.KeyMsg) tea.Cmd {
 	case key.Matches(msg, Keys.New):
 		m.stop()
 		m.game = oware.NewGame(oware.Start(), m.opts.Rules)
-		m.last, m.lastTaken, m.hint, m.message, m.recorded = oware.NoMove, nil, nil, "New game.", false
+		m.last, m.lastTaken, m.hint, m.message, m.recorded, m.helped = oware.NoMove, nil, nil, "New game.", false, false
 		m.keep() // the game given up is not kept
 		if n, ok := m.searcher.(interface{ NewGame() }); ok {
 			n.NewGame()
@@ -265,6 +266,7 @@ func (m *Model) key(msg tea.KeyMsg) tea.Cmd {
 		}
 	case key.Matches(msg, Keys.Hint):
 		m.message = "Thinking about your move…"
+		m.helped = true
 		return m.think(true)
 	case key.Matches(msg, Keys.Left):
 		m.moveCursor(-1)
@@ -393,6 +395,7 @@ func (m *Model) undo() tea.Cmd {
 		m.message = "Nothing to undo."
 		return nil
 	}
+	m.helped = true
 	for m.computerToMove() && m.opts.Players != [2]Who{Computer, Computer} && m.game.Undo() {
 	}
 	m.keep()
@@ -490,7 +493,7 @@ func (m *Model) record() {
 		result = stats.Win
 	}
 	key := StatsKey(m.opts.Engine, m.opts.Limits)
-	m.change(func(p *Profile) { p.Stats.Add(key, stats.Game{Result: result}) })
+	m.change(func(p *Profile) { p.Stats.Add(key, stats.Game{Result: result, Assisted: m.helped}) })
 }
 
 // describe says what a score means for the side to move.

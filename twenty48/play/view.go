@@ -106,7 +106,9 @@ func (m *Model) layout(size tileSize) string {
 			best = "a new best"
 		}
 		head := tui.Strong.Render("Game over.") + fmt.Sprintf("  Score %d, %s.", g.Score(), best)
-		status = tui.Panel.Render(head + "\n" + tui.Dim.Render(m.message))
+		r := m.opts.Profile.Stats.Get(StatsKey(m.opts.Size, m.opts.Mode))
+		record := fmt.Sprintf("%d×%d %v: played %d, 2048 in %d, mean score %.0f", m.opts.Size, m.opts.Size, m.opts.Mode, r.Played, r.Won, r.MeanScore())
+		status = tui.Panel.Render(head + "\n" + tui.Dim.Render(record) + "\n" + tui.Dim.Render(m.message))
 	case status != "":
 		status = tui.Title.Render(status)
 	case g.Won():

@@ -29,11 +29,12 @@ func (r *Replier) Say(format string, args ...any) error {
 }
 
 // Serve is the loop of every line protocol: it reads in a line at a time
-// until a line beginning with "quit" or the end of in, skips blank lines, answers a
-// line longer than MaxLen with tooLong (the protocol's own error line),
-// and hands every other line to handle, its spaces trimmed, with its
-// words, the first (the command) in lower case. It returns the first error of handle or tooLong (a reply that
-// could not be written, say), or the error that ended reading.
+// until a line whose first word is quit (in any case) or the end of in.
+// It skips blank lines and answers a line longer than MaxLen with tooLong
+// (the protocol's own error line). Every other line goes to handle, its
+// spaces trimmed, with its words, the first (the command) in lower case.
+// It returns the first error of handle or tooLong (a reply that could not
+// be written, say), or the error that ended reading.
 func Serve(in io.Reader, tooLong func() error, handle func(line string, words []string) error) error {
 	sc := NewScanner(in)
 	for sc.Scan() {

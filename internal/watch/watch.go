@@ -38,7 +38,7 @@ func New(games int, delay time.Duration) *Core {
 
 // The messages the observer sends, and the end of the run.
 type (
-	beginMsg struct{ game int }
+	beginMsg struct{ game, secret int }
 	stepMsg  struct{ event any }
 	endMsg   struct{ outcome bench.Outcome }
 	doneMsg  struct{ err error }
@@ -72,6 +72,7 @@ const (
 // Event is what Update made of a message.
 type Event struct {
 	Kind    Kind
+	Secret  int // of the game begun (bench.Game.Secret), for a view that shows it to the watcher
 	Step    any
 	Outcome bench.Outcome
 }
@@ -85,7 +86,7 @@ func (c *Core) Update(msg tea.Msg) (Event, tea.Cmd) {
 		c.Width, c.Height = msg.Width, msg.Height
 	case beginMsg:
 		c.Game, c.Started = msg.game, true
-		ev.Kind = Began
+		ev = Event{Kind: Began, Secret: msg.secret}
 	case stepMsg:
 		ev = Event{Kind: Stepped, Step: msg.event}
 	case endMsg:
@@ -131,6 +132,6 @@ func (o *observer) paced(msg tea.Msg) {
 	}
 }
 
-func (o *observer) Begin(g bench.Game)                  { o.paced(beginMsg{g.Index}) }
+func (o *observer) Begin(g bench.Game)                  { o.paced(beginMsg{g.Index, g.Secret}) }
 func (o *observer) Step(_ bench.Game, event any)        { o.paced(stepMsg{event}) }
 func (o *observer) End(_ bench.Game, out bench.Outcome) { o.send(endMsg{out}) }

@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 	"sync"
+	"unicode/utf8"
 )
 
 // Replier writes a protocol's replies, a line each, flushed at once so
@@ -58,4 +59,25 @@ func Serve(in io.Reader, tooLong func() error, handle func(line string, words []
 		}
 	}
 	return sc.Err()
+}
+
+// clipAt is the longest text Clip leaves whole.
+const clipAt = 160
+
+// Clip shortens s, if longer than 160 bytes, to its beginning and end
+// with the count of bytes left out between them. Error lines quote what
+// they could not use, and a line can be a megabyte long: clipped, the
+// reply still names the line and ends with the advice after it.
+func Clip(s string) string {
+	if len(s) <= clipAt {
+		return s
+	}
+	end, start := 100, len(s)-40 // of the beginning kept, of the end kept
+	for end > 0 && !utf8.RuneStart(s[end]) {
+		end-- // not within a character
+	}
+	for start < len(s) && !utf8.RuneStart(s[start]) {
+		start++
+	}
+	return fmt.Sprintf("%s…(%d bytes)…%s", s[:end], start-end, s[start:])
 }

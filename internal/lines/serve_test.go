@@ -5,6 +5,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"unicode/utf8"
 )
 
 // TestServe: blank lines are skipped, a line too long is answered by
@@ -74,4 +75,29 @@ func TestReplier(t *testing.T) {
 			t.Fatalf("a reply broken up: %q", l)
 		}
 	}
+}
+
+func TestClip(t *testing.T) {
+	long := strings.Repeat("a", 99) + "é" + strings.Repeat("x", 1000) + "ü" + strings.Repeat("z", 39)
+	for _, tc := range []struct{ in, want string }{
+		{"", ""},
+		{"unknown command \"frob\": use new, board or quit", "unknown command \"frob\": use new, board or quit"},
+		{strings.Repeat("b", 160), strings.Repeat("b", 160)},
+		{strings.Repeat("b", 161), strings.Repeat("b", 100) + "…(21 bytes)…" + strings.Repeat("b", 40)},
+		{long, strings.Repeat("a", 99) + "…(1004 bytes)…" + strings.Repeat("z", 39)},
+	} {
+		if got := Clip(tc.in); got != tc.want {
+			t.Errorf("Clip(%.20q… of %d bytes) = %q, want %q", tc.in, len(tc.in), got, tc.want)
+		}
+	}
+}
+
+func FuzzClip(f *testing.F) {
+	f.Add(strings.Repeat("é", 200))
+	f.Fuzz(func(t *testing.T, s string) {
+		got := Clip(s)
+		if len(s) <= clipAt && got != s || len(got) > clipAt+40 || utf8.ValidString(s) && !utf8.ValidString(got) {
+			t.Fatalf("Clip(%q) = %q", s, got)
+		}
+	})
 }

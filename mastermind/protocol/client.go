@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"gamelab/internal/child"
+	"gamelab/internal/lines"
 	"gamelab/internal/registry"
 	"gamelab/mastermind"
 	"gamelab/mastermind/breaker"
@@ -80,7 +81,7 @@ func (c *Client) Guess(hints []mastermind.Hint) mastermind.Code {
 	}
 	code, err := parseCode(line, c.pegs, c.colours)
 	if err != nil {
-		c.Fail(fmt.Errorf("answered %q: %w", line, err))
+		c.Fail(fmt.Errorf("answered %q: %w", lines.Clip(line), err))
 		return nil
 	}
 	return code

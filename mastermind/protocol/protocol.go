@@ -72,7 +72,7 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, cfg Config) error {
 			n, err := possible(ctx, cfg.Colours, hints)
 			switch {
 			case errors.Is(err, consistent.ErrTooMany):
-				return say("error: %v", err)
+				return say("error: %s", lines.Clip(err.Error()))
 			case err != nil:
 				return err
 			}
@@ -80,7 +80,7 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, cfg Config) error {
 		}
 		a, err := parseAnswer(line, cfg.Pegs)
 		if err != nil {
-			return say("error: %v", err)
+			return say("error: %s", lines.Clip(err.Error()))
 		}
 		hint := mastermind.Hint{Guess: guess, Answer: a}
 		some, err := consistent.Exists(ctx, &mastermind.Instance{Max: cfg.Colours, Hints: append(hints, hint)})

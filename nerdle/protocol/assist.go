@@ -7,6 +7,7 @@ import (
 	"io"
 	"strings"
 
+	"gamelab/internal/lines"
 	"gamelab/nerdle"
 	"gamelab/nerdle/solve"
 )
@@ -136,7 +137,7 @@ func Assist(in Lines, out io.Writer, width int, u *solve.Universe, s solve.Solve
 		}
 		row, err := parseAssistRow(fields, u, suggestion)
 		if err != nil {
-			fmt.Fprintf(w, "error: %v\n", err)
+			fmt.Fprintf(w, "error: %s\n", lines.Clip(err.Error()))
 			continue
 		}
 		h.Rows = append(h.Rows, row)

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"gamelab/internal/child"
+	"gamelab/internal/lines"
 	"gamelab/internal/registry"
 	"gamelab/nerdle"
 	"gamelab/nerdle/solve"
@@ -74,11 +75,11 @@ func (c *Client) Guess(h solve.History) (nerdle.Equation, error) {
 		if strings.Contains(msg, "no ") && strings.Contains(msg, "fits") {
 			return 0, solve.ErrInconsistent
 		}
-		return 0, c.Fail(fmt.Errorf("answered with an error:%s", msg))
+		return 0, c.Fail(fmt.Errorf("answered with an error:%s", lines.Clip(msg)))
 	}
 	g, err := nerdle.ParseEquation(line)
 	if err != nil {
-		return 0, c.Fail(fmt.Errorf("answered %q, which is no equation", line))
+		return 0, c.Fail(fmt.Errorf("answered %q, which is no equation", lines.Clip(line)))
 	}
 	return g, nil
 }

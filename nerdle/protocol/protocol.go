@@ -49,7 +49,7 @@ func Serve(in io.Reader, out io.Writer, u *solve.Universe, s solve.Solver) error
 		}
 		f, err := nerdle.ParseFeedback(line, u.Length)
 		if err != nil {
-			return say("error: %v", err)
+			return say("error: %s", lines.Clip(err.Error()))
 		}
 		if f == nerdle.AllGreen(u.Length) {
 			return newGame()

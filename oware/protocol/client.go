@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"gamelab/internal/child"
+	"gamelab/internal/lines"
 	"gamelab/oware"
 	"gamelab/oware/search"
 )
@@ -156,7 +157,7 @@ func (c *Client) Search(ctx context.Context, g *oware.Game, limits search.Limits
 			result.Time = time.Since(start)
 			m, err := parseBestMove(fields[1:])
 			if err != nil || !g.Legal().Contains(m) {
-				c.fail(fmt.Errorf("%q is not a legal move in %v", line, g.Position()))
+				c.fail(fmt.Errorf("%q is not a legal move in %v", lines.Clip(line), g.Position()))
 				return result
 			}
 			result.Move = m

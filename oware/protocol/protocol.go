@@ -105,16 +105,16 @@ func (s *session) command(fields []string) {
 		s.setOption(fields[1:])
 	case "position":
 		if err := s.position(fields[1:]); err != nil {
-			s.reply("info string error: %v", err)
+			s.reply("info string error: %s", lines.Clip(err.Error()))
 		}
 	case "go":
 		if err := s.goSearch(fields[1:]); err != nil {
-			s.reply("info string error: %v", err)
+			s.reply("info string error: %s", lines.Clip(err.Error()))
 		}
 	case "stop":
 		s.stop()
 	default:
-		s.reply("info string error: unknown command %q", fields[0])
+		s.reply("info string error: unknown command %q", lines.Clip(fields[0]))
 	}
 }
 
@@ -175,7 +175,7 @@ func (s *session) setOption(args []string) {
 	n, err := strconv.Atoi(args[3])
 	switch {
 	case err != nil || n < 0:
-		s.reply("info string error: option %s: %q is not a whole number of 0 or more", args[1], args[3])
+		s.reply("info string error: option %s: %q is not a whole number of 0 or more", lines.Clip(args[1]), lines.Clip(args[3]))
 		return
 	case strings.EqualFold(args[1], "Hash"):
 		if n > maxHashMiB {
@@ -190,7 +190,7 @@ func (s *session) setOption(args []string) {
 		}
 		s.threads = n
 	default:
-		s.reply("info string error: no option %q (Hash, Threads)", args[1])
+		s.reply("info string error: no option %q (Hash, Threads)", lines.Clip(args[1]))
 		return
 	}
 	s.s = s.cfg.New(s.hash, s.threads)

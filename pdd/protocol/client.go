@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"gamelab/internal/child"
+	"gamelab/internal/lines"
 	"gamelab/pdd"
 )
 
@@ -80,14 +81,14 @@ func (c *Client) Play(top pdd.Card) (pdd.Card, bool) {
 	card, ok := strings.CutPrefix(reply, "lay ")
 	if !ok {
 		if reply != "draw" && c.Err() == nil {
-			c.Fail(fmt.Errorf("answered %q to play %s, where lay C or draw was due", reply, top.Short()))
+			c.Fail(fmt.Errorf("answered %q to play %s, where lay C or draw was due", lines.Clip(reply), top.Short()))
 		}
 		return pdd.Card{}, false
 	}
 	laid, err := pdd.ParseCard(strings.TrimSpace(card))
 	i := slices.Index(c.hand, laid)
 	if err != nil || i < 0 {
-		c.Fail(fmt.Errorf("laid %q, which it does not hold", card))
+		c.Fail(fmt.Errorf("laid %q, which it does not hold", lines.Clip(card)))
 		return pdd.Card{}, false
 	}
 	c.hand = slices.Delete(c.hand, i, i+1)
@@ -133,7 +134,7 @@ func (c *Client) ask(line string) string {
 		return ""
 	}
 	if msg, ok := strings.CutPrefix(reply, "error:"); ok {
-		c.Fail(fmt.Errorf("answered %q with an error:%s", line, msg))
+		c.Fail(fmt.Errorf("answered %q with an error:%s", lines.Clip(line), lines.Clip(msg)))
 		return ""
 	}
 	return reply

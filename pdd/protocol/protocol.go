@@ -78,7 +78,7 @@ func Serve(in io.Reader, out io.Writer, cfg Config) error {
 	return lines.Serve(in, tooLong, func(_ string, words []string) error {
 		reply, err := s.do(words[0], words[1:])
 		if err != nil {
-			return say("error: %v", err)
+			return say("error: %s", lines.Clip(err.Error()))
 		}
 		return say("%s", reply)
 	})

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"gamelab/internal/child"
+	"gamelab/internal/lines"
 	"gamelab/internal/registry"
 	"gamelab/twenty48"
 	"gamelab/twenty48/player"
@@ -52,7 +53,7 @@ func Start(ctx context.Context, command string, timeout time.Duration) *Client {
 func (c *Client) Seed(seed uint64) {
 	command := NewCommand{seed}
 	if reply, ok := c.ask(command); ok && reply != "ok" {
-		c.fail("answered %q to %v, where ok was due", reply, command)
+		c.fail("answered %q to %v, where ok was due", lines.Clip(reply), command)
 	}
 }
 
@@ -73,7 +74,7 @@ func (c *Client) MoveGrid(g twenty48.Grid) (twenty48.Direction, bool) {
 	}
 	d, err := twenty48.ParseDirection(reply)
 	if err != nil {
-		c.fail("answered %q to %v", reply, command)
+		c.fail("answered %q to %v", lines.Clip(reply), command)
 		return 0, false
 	}
 	if _, _, moved := g.Move(d, nil); !moved {

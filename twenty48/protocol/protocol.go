@@ -27,7 +27,7 @@ func Serve(r io.Reader, w io.Writer, s player.Strategy) error {
 	return lines.Serve(r, tooLong, func(_ string, fields []string) error {
 		command, err := parseCommand(fields)
 		if err != nil {
-			return reply("error: %v", err)
+			return reply("error: %s", lines.Clip(err.Error()))
 		}
 		switch c := command.(type) {
 		case NewCommand:

@@ -19,6 +19,7 @@ func TestServe(t *testing.T) {
 		"board 16 15 14 13 12 11 10 9 8 7 6 5 4 3 2 1", // no move: 65536 and 32768 do not merge
 		"new x",
 		"jump",
+		strings.Repeat("x", 100_000),
 		"",
 		"quit",
 		"board 1 1 0 0 0 0 0 0 0 0 0 0 0 0 0 0",
@@ -29,7 +30,8 @@ func TestServe(t *testing.T) {
 	}
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
 	want := []string{"ok", "", "error: no move changes this board", "error: a board has 16 cells, this one 3",
-		"error: cell 16: \"18\"", "", "error: no move changes this board", "error: seed \"x\"", "error: unknown command \"jump\""}
+		"error: cell 16: \"18\"", "", "error: no move changes this board", "error: seed \"x\"", "error: unknown command \"jump\"",
+		"error: unknown command \"xxxxxxxx"}
 	if len(lines) != len(want) {
 		t.Fatalf("replies:\n%s", out.String())
 	}
@@ -37,6 +39,9 @@ func TestServe(t *testing.T) {
 		if !strings.HasPrefix(lines[i], w) {
 			t.Errorf("reply %d: %q, want %q…", i+1, lines[i], w)
 		}
+	}
+	if long := lines[9]; len(long) > 220 || !strings.HasSuffix(long, "bytes)…xxxxxxxxxxxxxxx\": use new, board or quit") {
+		t.Errorf("reply to a line of 100,000 bytes, %d bytes long: %q", len(long), long)
 	}
 	if d := lines[1]; d != "L" && d != "R" && d != "U" && d != "D" {
 		t.Errorf("reply to a board: %q", d)

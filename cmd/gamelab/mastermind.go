@@ -85,7 +85,7 @@ func (f shapeFlags) check() error {
 type mastermindBenchCmd struct {
 	shapeFlags
 	Player  strategyName    `default:"${strategy}" aliases:"strategy" help:"The codebreaker: ${strategies}, or cmd:<command> for a program speaking the protocol (docs/protocols/mastermind.md)."`
-	Games   int             `help:"Games to play (default: every secret once; over ${mmallsecrets} secrets, ${mmsampled} drawn from --seed, unless a strategy tree plays them)."`
+	Games   *int            `help:"Games to play (default: every secret once; over ${mmallsecrets} secrets, ${mmsampled} drawn from --seed, unless a strategy tree plays them)."`
 	Seed    uint64          `default:"1" help:"Base seed of the secrets, when not every one is played."`
 	Workers cmdline.Workers `help:"Games played at once (default: one per core)."`
 	cmdline.ReportFlags
@@ -97,7 +97,7 @@ func (c *mastermindBenchCmd) Validate() error {
 	if err := c.check(); err != nil {
 		return err
 	}
-	if err := cmdline.CheckGames(c.Games, true); err != nil {
+	if err := cmdline.CheckGames(c.Games); err != nil {
 		return err
 	}
 	return c.Check(c.Workers)
@@ -154,7 +154,11 @@ func (c *mastermindBenchCmd) Run(e *env) error {
 	if err != nil {
 		return err
 	}
-	cfg := breaker.BenchConfig(b, string(c.Player), c.Pegs, c.Colours, c.Games, c.Seed)
+	games := 0 // the breaker's own number
+	if c.Games != nil {
+		games = *c.Games
+	}
+	cfg := breaker.BenchConfig(b, string(c.Player), c.Pegs, c.Colours, games, c.Seed)
 	if closer, ok := b.(io.Closer); ok {
 		closer.Close() // it only told the games to play; each worker runs its own
 	}

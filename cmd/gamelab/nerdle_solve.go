@@ -8,6 +8,7 @@ import (
 
 	"gamelab/internal/bench"
 	"gamelab/internal/cmdline"
+	"gamelab/nerdle"
 	"gamelab/nerdle/play"
 	"gamelab/nerdle/protocol"
 	"gamelab/nerdle/solve"
@@ -65,7 +66,7 @@ func (f *solverFlags) universe(e *env) (*solve.Universe, solve.Factory, error) {
 
 type nerdleBenchCmd struct {
 	solverFlags
-	Games   int             `help:"Games to play (default: every equation for lengths up to 8, else 1000)."`
+	Games   *int            `help:"Games to play (default: every equation for lengths up to 8, else 1000)."`
 	Seed    uint64          `default:"1" help:"Base seed of the secrets drawn."`
 	Rows    int             `default:"${rows}" help:"A game needing more guesses than this counts as failed."`
 	Workers cmdline.Workers `help:"Games played at once (default: one per core)."`
@@ -74,11 +75,11 @@ type nerdleBenchCmd struct {
 }
 
 func (c *nerdleBenchCmd) Validate() error {
-	if err := cmdline.CheckGames(c.Games, true); err != nil {
+	if err := cmdline.CheckGames(c.Games); err != nil {
 		return err
 	}
-	if c.Rows < 1 {
-		return fmt.Errorf("--rows %d: want a positive number", c.Rows)
+	if err := flagError("--rows", c.Rows, nerdle.CheckRows(c.Rows)); err != nil {
+		return err
 	}
 	return c.Check(c.Workers)
 }
@@ -89,9 +90,9 @@ func (c *nerdleBenchCmd) Run(e *env) error {
 	if err != nil {
 		return err
 	}
-	games := c.Games
-	if games == 0 {
-		games = solve.DefaultBenchGames(u)
+	games := solve.DefaultBenchGames(u)
+	if c.Games != nil {
+		games = *c.Games
 	}
 	cfg := solve.BenchConfig(u, string(c.Player), games, c.Seed)
 	c.Apply(&cfg, c.Workers)

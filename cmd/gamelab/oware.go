@@ -119,6 +119,10 @@ type matchFlags struct {
 	egdbFlags
 }
 
+// maxDelay bounds the pause between two computers' moves in a game
+// watched: a longer one would look like a hang.
+const maxDelay = time.Minute
+
 func (c *owareMatchCmd) Validate() error {
 	// Run before kong's check of required flags: a flag left out comes
 	// here empty, and the error names it.
@@ -130,10 +134,10 @@ func (c *owareMatchCmd) Validate() error {
 	switch {
 	case c.Games < 1 || 2*c.Games > bench.MaxGames:
 		return fmt.Errorf("--games %d: want 1 to %d pairs of games", c.Games, bench.MaxGames/2)
-	case c.MoveTime <= 0:
-		return fmt.Errorf("--movetime %v: want a positive time, such as 100ms", time.Duration(c.MoveTime))
-	case c.Opening < 0:
-		return fmt.Errorf("--opening %d: want 0 or more", c.Opening)
+	case c.MoveTime <= 0 || time.Duration(c.MoveTime) > match.MaxMoveTime:
+		return fmt.Errorf("--movetime %v: want a positive time up to %v, such as 100ms", time.Duration(c.MoveTime), match.MaxMoveTime)
+	case c.Opening < 0 || c.Opening > match.MaxOpeningPlies:
+		return fmt.Errorf("--opening %d: want 0 to %d", c.Opening, match.MaxOpeningPlies)
 	}
 	if c.SPRT != "" {
 		if _, err := match.ParseSPRT(c.SPRT); err != nil {
@@ -186,10 +190,10 @@ func (c *owarePlayCmd) Validate() error {
 	switch {
 	case c.Depth < 0 || c.Depth > search.MaxDepth:
 		return fmt.Errorf("--depth %d: want 1 to %d", c.Depth, search.MaxDepth)
-	case c.MoveTime <= 0:
-		return fmt.Errorf("--movetime %v: want a positive time, such as 1s", time.Duration(c.MoveTime))
-	case c.Delay < 0:
-		return fmt.Errorf("--delay %v: want 0 or more", time.Duration(c.Delay))
+	case c.MoveTime <= 0 || time.Duration(c.MoveTime) > match.MaxMoveTime:
+		return fmt.Errorf("--movetime %v: want a positive time up to %v, such as 1s", time.Duration(c.MoveTime), match.MaxMoveTime)
+	case c.Delay < 0 || time.Duration(c.Delay) > maxDelay:
+		return fmt.Errorf("--delay %v: want 0 to %v", time.Duration(c.Delay), maxDelay)
 	}
 	return nil
 }
@@ -257,8 +261,8 @@ func (c *owareEGDBBuildCmd) Validate() error {
 	if c.Seeds < 1 || c.Seeds > egdb.MaxSeeds {
 		return fmt.Errorf("--seeds %d: want 1 to %d", c.Seeds, egdb.MaxSeeds)
 	}
-	if c.Threads < 0 {
-		return fmt.Errorf("--threads %d: want 0 or more", c.Threads)
+	if c.Threads < 0 || c.Threads > cmdline.MaxWorkers {
+		return fmt.Errorf("--threads %d: want 0 (every core) to %d", c.Threads, cmdline.MaxWorkers)
 	}
 	return nil
 }

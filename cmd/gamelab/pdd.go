@@ -59,10 +59,10 @@ type pddBenchCmd struct {
 }
 
 func (c *pddBenchCmd) Validate() error {
-	switch {
-	case cmdline.CheckGames(c.Games, false) != nil:
-		return cmdline.CheckGames(c.Games, false)
-	case c.MaxTurns < 1:
+	if err := cmdline.CheckGames(&c.Games); err != nil {
+		return err
+	}
+	if c.MaxTurns < 1 {
 		return fmt.Errorf("--max-turns %d: want at least one", c.MaxTurns)
 	}
 	return c.Check(c.Workers)

@@ -209,10 +209,8 @@ type twenty48BenchCmd struct {
 }
 
 func (c *twenty48BenchCmd) Validate() error {
-	if c.Games != nil {
-		if err := cmdline.CheckGames(*c.Games, false); err != nil {
-			return err
-		}
+	if err := cmdline.CheckGames(c.Games); err != nil {
+		return err
 	}
 	if _, err := player.StopExponent(c.StopAt); err != nil {
 		return fmt.Errorf("--stop-at %w", err)

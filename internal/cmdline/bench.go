@@ -28,11 +28,11 @@ func (w Workers) Check() error {
 	return nil
 }
 
-// CheckGames reports a --games value a run cannot play; with
-// zeroIsDefault, 0 stands for the command's own number.
-func CheckGames(n int, zeroIsDefault bool) error {
-	if (n != 0 || !zeroIsDefault) && bench.CheckGames(n) != nil {
-		return fmt.Errorf("--games %d: want 1 to %d", n, bench.MaxGames)
+// CheckGames reports a --games value a run cannot play; nil (the flag
+// not given) stands for the command's own number.
+func CheckGames(n *int) error {
+	if n != nil && bench.CheckGames(*n) != nil {
+		return fmt.Errorf("--games %d: want 1 to %d", *n, bench.MaxGames)
 	}
 	return nil
 }

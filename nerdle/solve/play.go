@@ -2,6 +2,7 @@ package solve
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 
@@ -10,8 +11,12 @@ import (
 )
 
 // GiveUp is the number of guesses after which Play stops a solver that has
-// not found the secret.
+// not found the secret. A benchmark counts a game given up on, or lost by
+// forfeit, as GiveUp guesses.
 const GiveUp = 30
+
+// ErrGaveUp is Play's error for a secret not found in GiveUp guesses.
+var ErrGaveUp = fmt.Errorf("not found in %d guesses", GiveUp)
 
 // Play lets s find secret and returns the rows it played. It fails if s
 // errs, guesses an invalid equation, or has not found the secret after
@@ -38,7 +43,7 @@ func Play(ctx context.Context, s Solver, secret nerdle.Equation, r nerdle.Rules,
 			return h.Rows, nil
 		}
 	}
-	return h.Rows, fmt.Errorf("secret %v: not found in %d guesses", secret, GiveUp)
+	return h.Rows, fmt.Errorf("secret %v: %w", secret, ErrGaveUp)
 }
 
 // Metrics are what a Nerdle benchmark measures: the guesses per game.
@@ -111,13 +116,22 @@ func (p *BenchPlayer) Play(ctx context.Context, g bench.Game) (bench.Outcome, er
 		sd.Seed(g.PlayerSeed)
 	}
 	rows, err := Play(ctx, p.solver, secret, p.u.Rules, func(r nerdle.Row) { g.Observe(r) })
-	if ferr := failed(p.solver); err != nil && ferr != nil && ctx.Err() == nil {
-		return bench.Outcome{Values: []float64{GiveUp}, Failed: true, Detail: secret.String(), Forfeit: ferr.Error()}, nil
+	switch {
+	case ctx.Err() != nil:
+		return bench.Outcome{}, ctx.Err()
+	case err == nil:
+		return bench.Outcome{Values: []float64{float64(len(rows))}, Failed: len(rows) > p.rows, Detail: secret.String()}, nil
+	case errors.Is(err, ErrGaveUp):
+		return bench.Outcome{Values: []float64{GiveUp}, Failed: true, Detail: err.Error()}, nil
 	}
-	if err != nil {
-		return bench.Outcome{}, err
+	// The solver failed, or guessed what is no equation of the game: the
+	// game is lost by forfeit and the run goes on. A program's reason is
+	// its failure (it stopped, fell silent), else what it did.
+	reason := err
+	if ferr := failed(p.solver); ferr != nil {
+		reason = ferr
 	}
-	return bench.Outcome{Values: []float64{float64(len(rows))}, Failed: len(rows) > p.rows, Detail: secret.String()}, nil
+	return bench.Outcome{Values: []float64{GiveUp}, Failed: true, Detail: secret.String(), Forfeit: reason.Error()}, nil
 }
 
 // failed returns why s stopped playing, for a solver that can fail (a

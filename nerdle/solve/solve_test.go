@@ -213,6 +213,53 @@ func TestBenchPlayer(t *testing.T) {
 	}
 }
 
+// fixedSolver guesses the same line whatever the colours, or fails.
+type fixedSolver struct {
+	guess string
+	err   error
+}
+
+func (f fixedSolver) Guess(History) (nerdle.Equation, error) {
+	if f.err != nil {
+		return 0, f.err
+	}
+	return nerdle.ParseEquation(f.guess)
+}
+
+// TestBenchPlayerLosesBadSolversGames: a solver that never finds the
+// secret, guesses what is no equation of the game, or fails loses each
+// game, counted as GiveUp guesses, and the run goes on.
+func TestBenchPlayerLosesBadSolversGames(t *testing.T) {
+	u := universe(t, 5)
+	for _, tc := range []struct {
+		name    string
+		solver  fixedSolver
+		forfeit string // in the reason, or "" for a game given up on
+	}{
+		{"repeats a valid guess", fixedSolver{guess: "1+2=3"}, ""},
+		{"guesses a false equation", fixedSolver{guess: "1+2=4"}, "not a valid equation"},
+		{"guesses the wrong length", fixedSolver{guess: "12+3=15"}, "not a valid equation of length 5"},
+		{"fails", fixedSolver{err: errors.New("out of ideas")}, "out of ideas"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := func(*Universe) (Solver, error) { return tc.solver, nil }
+			cfg := BenchConfig(u, "bad", 20, 1)
+			r, err := bench.Run(context.Background(), cfg, func() (bench.Player, error) { return NewBenchPlayer(u, f, 6) }, nil)
+			if err != nil {
+				t.Fatalf("the run stopped: %v", err)
+			}
+			for _, o := range r.Outcomes {
+				if o.Detail == "3-2=1" || o.Detail == "1+2=3" {
+					continue // found at once
+				}
+				if !o.Failed || o.Values[0] != GiveUp || !strings.Contains(o.Forfeit, tc.forfeit) || (tc.forfeit == "") != (o.Forfeit == "") {
+					t.Fatalf("game %d: %+v, want lost as %d guesses, forfeit %q", o.Game, o, GiveUp, tc.forfeit)
+				}
+			}
+		})
+	}
+}
+
 // seedReader cheats: it takes its seed for the secret, or for the seed the
 // secret was drawn with, and guesses that first. It plays Random otherwise.
 type seedReader struct {

@@ -77,6 +77,13 @@ type External interface {
 // DefaultOpeningPlies is the length of the random openings.
 const DefaultOpeningPlies = 4
 
+// MaxOpeningPlies bounds the random openings: longer ones would leave the
+// engines little but the end of a game played at random.
+const MaxOpeningPlies = 100
+
+// MaxMoveTime bounds the time per move of a match.
+const MaxMoveTime = time.Hour
+
 // Metrics are what each game reports, after the result.
 var Metrics = []bench.Metric{
 	{Name: "plies", Unit: "plies", Better: bench.Lower},

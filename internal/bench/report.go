@@ -407,19 +407,19 @@ func (r *Report) WriteSummary(w io.Writer) error {
 		fmt.Fprintf(tw, "%s\t"+format+" mean, median %s, sd %.3f, best %s, worst %s (%s is better)\n",
 			m.Metric.label(), m.Mean, formatValue(m.Median), m.StdDev, formatValue(m.Best()), formatValue(m.Worst()), m.Metric.Better)
 	}
-	if !r.Config.Results {
-		fmt.Fprintf(tw, "failed\t%d (%.2f%%)\n", s.Failures, 100*float64(s.Failures)/float64(max(1, s.Games)))
+	// Every game's report has these rows, in this order, whether or not
+	// they count anything in this run.
+	fmt.Fprintf(tw, "failed\t%d (%.2f%%)\n", s.Failures, 100*float64(s.Failures)/float64(max(1, s.Games)))
+	if n, first := r.forfeits(); n > 0 {
+		fmt.Fprintf(tw, "forfeits\t%d (the first, game %d: %s)\n", n, first.Game, first.Forfeit)
+	} else {
+		fmt.Fprintf(tw, "forfeits\t0\n")
 	}
 	for _, f := range r.Figures {
 		fmt.Fprintf(tw, "%s\t%s\n", f.Name, f.Text)
 	}
-	if n, first := r.forfeits(); n > 0 {
-		fmt.Fprintf(tw, "forfeits\t%d (the first, game %d: %s)\n", n, first.Game, first.Forfeit)
-	}
 	fmt.Fprintf(tw, "time per game\t%v\n", roundDuration(s.PerGame))
-	if r.Setup > 0 {
-		fmt.Fprintf(tw, "start-up\t%v\n", roundDuration(r.Setup))
-	}
+	fmt.Fprintf(tw, "start-up\t%v\n", roundDuration(r.Setup))
 	workers := "workers"
 	if r.Workers == 1 {
 		workers = "worker"

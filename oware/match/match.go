@@ -86,7 +86,7 @@ const MaxMoveTime = time.Hour
 
 // Metrics are what each game reports, after the result.
 var Metrics = []bench.Metric{
-	{Name: "plies", Unit: "plies", Better: bench.Lower},
+	{Name: "plies", Better: bench.Lower},
 	{Name: "lead", Unit: "seeds", Better: bench.Higher},
 }
 

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"gamelab/internal/lines"
 	"gamelab/oware"
 	"gamelab/oware/search"
 )
@@ -77,14 +78,16 @@ func (c PositionCommand) Game(rules oware.Rules) (*oware.Game, error) {
 }
 
 // GoCommand is "go": the limits of a search. Infinite searches until
-// stop; without it a search always ends, at DefaultMoveTime if no limit
-// is given.
+// stop, and Ponder until ponderhit (the limits then apply) or stop;
+// without either a search always ends, at DefaultMoveTime if no limit is
+// given.
 type GoCommand struct {
 	Depth    int
 	MoveTime time.Duration
 	Clock    [2]time.Duration // time left to South (wtime) and North (btime)
 	Clocked  [2]bool          // which sides' time was given
 	Infinite bool
+	Ponder   bool
 }
 
 // DefaultMoveTime is the time of a search given no limit.
@@ -93,6 +96,9 @@ const DefaultMoveTime = time.Second
 // String formats the command, in whole milliseconds.
 func (c GoCommand) String() string {
 	line := "go"
+	if c.Ponder {
+		line += " ponder"
+	}
 	if c.Depth > 0 {
 		line += " depth " + strconv.Itoa(c.Depth)
 	}
@@ -112,42 +118,59 @@ func (c GoCommand) String() string {
 }
 
 // parseGo reads the words after "go". It ignores the clock's increments
-// and moves to go, which the clock's share already allows for, and
-// refuses what it cannot honour (a node count), so that every go it
-// takes ends unless it says infinite.
+// and moves to go, which the clock's share already allows for, and takes
+// a depth beyond search.MaxDepth as the greatest (a client's "depth 127"
+// means no limit). What it cannot honour (a node count, a depth or time
+// of 0, a word it does not know) it leaves out, and its error says so:
+// the command it returns is still searched, so that the client has its
+// bestmove.
 func parseGo(args []string) (GoCommand, error) {
 	var c GoCommand
+	var problems []string
 	for i := 0; i < len(args); i++ {
 		key := args[i]
-		if key == "infinite" {
+		switch key {
+		case "infinite":
 			c.Infinite = true
 			continue
-		}
-		switch key {
+		case "ponder":
+			c.Ponder = true
+			continue
 		case "depth", "movetime", "wtime", "stime", "btime", "ntime", "winc", "binc", "movestogo":
-		case "nodes", "mate", "searchmoves", "ponder":
-			return c, fmt.Errorf("go %s: not supported; limit the search by depth, movetime, wtime and btime, or infinite", key)
+		case "nodes", "mate", "searchmoves":
+			// Their values (moves, for searchmoves) are skipped as words
+			// the loop does not know, without a word each.
+			problems = append(problems, fmt.Sprintf("go %s: not supported (depth, movetime, wtime, btime, infinite, ponder limit a search)", key))
+			for i+1 < len(args) && !goWords[args[i+1]] {
+				i++
+			}
+			continue
 		default:
-			return c, fmt.Errorf("go: unknown limit %q (depth, movetime, wtime, btime, infinite)", key)
+			problems = append(problems, fmt.Sprintf("go: unknown limit %q (depth, movetime, wtime, btime, infinite, ponder)", lines.Clip(key)))
+			continue
 		}
-		if i+1 >= len(args) {
-			return c, fmt.Errorf("go %s needs a value", key)
-		}
-		n, err := strconv.Atoi(args[i+1])
-		if err != nil || n < 0 {
-			return c, fmt.Errorf("go %s: %q is not a whole number of 0 or more", key, args[i+1])
+		if i+1 >= len(args) || goWords[args[i+1]] {
+			problems = append(problems, fmt.Sprintf("go %s needs a value", key))
+			continue
 		}
 		i++
+		n, err := strconv.Atoi(args[i])
+		if err != nil || n < 0 {
+			problems = append(problems, fmt.Sprintf("go %s: %q is not a whole number of 0 or more", key, lines.Clip(args[i])))
+			continue
+		}
 		ms := time.Duration(n) * time.Millisecond
 		switch key {
 		case "depth":
-			if n < 1 || n > search.MaxDepth {
-				return c, fmt.Errorf("go depth %d: want 1 to %d", n, search.MaxDepth)
+			if n < 1 {
+				problems = append(problems, "go depth 0: want 1 or more")
+				continue
 			}
-			c.Depth = n
+			c.Depth = min(n, search.MaxDepth)
 		case "movetime":
 			if n < 1 {
-				return c, fmt.Errorf("go movetime 0: want 1 millisecond or more")
+				problems = append(problems, "go movetime 0: want 1 millisecond or more")
+				continue
 			}
 			c.MoveTime = ms
 		case "wtime", "stime":
@@ -156,7 +179,16 @@ func parseGo(args []string) (GoCommand, error) {
 			c.Clock[oware.North], c.Clocked[oware.North] = ms, true
 		}
 	}
+	if len(problems) > 0 {
+		return c, fmt.Errorf("%s; searching without it", strings.Join(problems, "; "))
+	}
 	return c, nil
+}
+
+// goWords are the words of go's limits, where a value cannot be.
+var goWords = map[string]bool{
+	"depth": true, "movetime": true, "wtime": true, "stime": true, "btime": true, "ntime": true, "winc": true,
+	"binc": true, "movestogo": true, "nodes": true, "mate": true, "searchmoves": true, "infinite": true, "ponder": true,
 }
 
 // Limits returns the search's limits for side to move: its clock, if it
@@ -238,19 +270,31 @@ func parseScore(kind, n string) (search.Score, error) {
 	return 0, fmt.Errorf("score %q: want cp or mate", kind)
 }
 
-// formatBestMove writes the reply that ends a search: the move, or
-// (none) when the game is over.
-func formatBestMove(m oware.Move) string {
-	if m == oware.NoMove {
-		return "bestmove (none)"
+// NullMove is bestmove's word for no move, in a finished game: UCI's, as
+// Aalina writes it.
+const NullMove = "0000"
+
+// formatBestMove writes the reply that ends a search: its move, or
+// NullMove when the game is over, then the reply it expects, from the
+// principal variation, for a client that ponders.
+func formatBestMove(r search.Result) string {
+	if r.Move == oware.NoMove {
+		return "bestmove " + NullMove
 	}
-	return fmt.Sprintf("bestmove %v", m)
+	if len(r.PV) >= 2 && r.PV[0] == r.Move {
+		return fmt.Sprintf("bestmove %v ponder %v", r.Move, r.PV[1])
+	}
+	return fmt.Sprintf("bestmove %v", r.Move)
 }
 
-// parseBestMove reads the words after "bestmove" as a move.
+// parseBestMove reads the words after "bestmove": the move (NoMove for
+// NullMove or "(none)"), then the ponder move, if any, ignored.
 func parseBestMove(fields []string) (oware.Move, error) {
 	if len(fields) == 0 {
 		return oware.NoMove, fmt.Errorf("bestmove without a move")
+	}
+	if fields[0] == NullMove || fields[0] == "(none)" {
+		return oware.NoMove, nil
 	}
 	return oware.ParseMove(fields[0])
 }

@@ -20,7 +20,8 @@ func TestCommandsRoundTrip(t *testing.T) {
 			t.Errorf("%q read back as %v, %v", c.String(), back, err)
 		}
 	}
-	for _, c := range []GoCommand{{}, {Depth: 8}, {MoveTime: 250 * time.Millisecond}, {Infinite: true},
+	for _, c := range []GoCommand{{}, {Depth: 8}, {MoveTime: 250 * time.Millisecond}, {Infinite: true}, {Ponder: true},
+		{Ponder: true, MoveTime: 100 * time.Millisecond, Depth: 64},
 		{Depth: 3, Clock: [2]time.Duration{time.Second, 2 * time.Second}, Clocked: [2]bool{true, true}}, {Clocked: [2]bool{true, false}}} {
 		back, err := parseGo(strings.Fields(c.String())[1:])
 		if err != nil || back != c {
@@ -37,35 +38,71 @@ func TestCommandsRoundTrip(t *testing.T) {
 		}
 	}
 	for _, m := range []oware.Move{0, 5, 6, 11} {
-		if back, err := parseBestMove(strings.Fields(formatBestMove(m))[1:]); err != nil || back != m {
-			t.Errorf("%q read back as %v, %v", formatBestMove(m), back, err)
+		r := search.Result{Move: m}
+		if back, err := parseBestMove(strings.Fields(formatBestMove(r))[1:]); err != nil || back != m {
+			t.Errorf("%q read back as %v, %v", formatBestMove(r), back, err)
 		}
 	}
-	if _, err := parseBestMove(strings.Fields(formatBestMove(oware.NoMove))[1:]); err == nil {
-		t.Errorf("%q read as a move", formatBestMove(oware.NoMove))
+	for _, line := range []string{"bestmove 0000", "bestmove (none)"} {
+		if m, err := parseBestMove(strings.Fields(line)[1:]); err != nil || m != oware.NoMove {
+			t.Errorf("%q read as %v, %v; want no move", line, m, err)
+		}
 	}
 }
 
-// TestGoAlwaysEnds: every go but go infinite has limits, and what cannot
-// be honoured is refused.
+// TestBestMove: bestmove offers the principal variation's reply as the
+// move to ponder on, and says 0000 in a finished game.
+func TestBestMove(t *testing.T) {
+	for _, tc := range []struct {
+		r    search.Result
+		want string
+	}{
+		{search.Result{Move: oware.NoMove}, "bestmove 0000"},
+		{search.Result{Move: 5}, "bestmove F"},
+		{search.Result{Move: 5, Info: search.Info{PV: []oware.Move{5}}}, "bestmove F"},
+		{search.Result{Move: 5, Info: search.Info{PV: []oware.Move{5, 6, 4}}}, "bestmove F ponder a"},
+		{search.Result{Move: 4, Info: search.Info{PV: []oware.Move{5, 6}}}, "bestmove E"}, // a PV of another move
+	} {
+		if got := formatBestMove(tc.r); got != tc.want {
+			t.Errorf("formatBestMove(%+v) = %q, want %q", tc.r, got, tc.want)
+		}
+	}
+}
+
+// TestGoAlwaysEnds: every go but go infinite and go ponder has limits;
+// what cannot be honoured is said and left out, and a depth beyond the
+// greatest is the greatest.
 func TestGoAlwaysEnds(t *testing.T) {
 	for line, want := range map[string]search.Limits{
-		"go":                   {MoveTime: DefaultMoveTime},
-		"go winc 100 binc 100": {MoveTime: DefaultMoveTime},
-		"go wtime 0 btime 0":   {MoveTime: time.Millisecond},
-		"go wtime 3000":        {MoveTime: 100 * time.Millisecond},
-		"go btime 3000":        {MoveTime: DefaultMoveTime}, // South to move
-		"go depth 5":           {Depth: 5},
-		"go infinite":          {},
+		"go":                        {MoveTime: DefaultMoveTime},
+		"go winc 100 binc 100":      {MoveTime: DefaultMoveTime},
+		"go wtime 0 btime 0":        {MoveTime: time.Millisecond},
+		"go wtime 3000":             {MoveTime: 100 * time.Millisecond},
+		"go btime 3000":             {MoveTime: DefaultMoveTime}, // South to move
+		"go depth 5":                {Depth: 5},
+		"go movetime 100 depth 127": {Depth: search.MaxDepth, MoveTime: 100 * time.Millisecond},
+		"go infinite":               {},
 	} {
 		c, err := parseGo(strings.Fields(line)[1:])
 		if got := c.Limits(oware.South); err != nil || got != want {
 			t.Errorf("%q: limits %+v, %v; want %+v", line, got, err, want)
 		}
 	}
-	for _, line := range []string{"go depth 0", "go depth 65", "go movetime 0", "go nodes 100", "go mate 3", "go depth", "go speed 3"} {
-		if c, err := parseGo(strings.Fields(line)[1:]); err == nil {
-			t.Errorf("%q taken: %+v", line, c)
+	for line, want := range map[string]search.Limits{
+		"go depth 0":                   {MoveTime: DefaultMoveTime},
+		"go movetime 0":                {MoveTime: DefaultMoveTime},
+		"go nodes 100":                 {MoveTime: DefaultMoveTime},
+		"go nodes 100 movetime 50":     {MoveTime: 50 * time.Millisecond},
+		"go searchmoves A B C depth 3": {Depth: 3},
+		"go mate 3":                    {MoveTime: DefaultMoveTime},
+		"go depth":                     {MoveTime: DefaultMoveTime},
+		"go depth movetime 20":         {MoveTime: 20 * time.Millisecond},
+		"go speed 3":                   {MoveTime: DefaultMoveTime},
+		"go movetime -5":               {MoveTime: DefaultMoveTime},
+	} {
+		c, err := parseGo(strings.Fields(line)[1:])
+		if got := c.Limits(oware.South); err == nil || got != want {
+			t.Errorf("%q: limits %+v, %v; want %+v and an error", line, got, err, want)
 		}
 	}
 }
@@ -80,7 +117,7 @@ func FuzzParseGo(f *testing.F) {
 		if err != nil {
 			return
 		}
-		if !c.Infinite && (c.Limits(oware.South) == (search.Limits{}) || c.Limits(oware.North) == (search.Limits{})) {
+		if !c.Infinite && !c.Ponder && (c.Limits(oware.South) == (search.Limits{}) || c.Limits(oware.North) == (search.Limits{})) {
 			t.Fatalf("%q: limits %v and %v, infinite %v", line, c.Limits(oware.South), c.Limits(oware.North), c.Infinite)
 		}
 		back, err := parseGo(strings.Fields(c.String())[1:])

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -34,7 +35,7 @@ func TestSession(t *testing.T) {
 		"position fen 4-4-4",
 		"position startpos moves Fz",
 		"position startpos moves FF",
-		"go depth x",
+		"go depth x movetime 20",
 		"frobnicate",
 		"quit",
 	}, "\n")
@@ -53,8 +54,8 @@ func TestSession(t *testing.T) {
 			t.Errorf("the session's output lacks %q:\n%s", want, got)
 		}
 	}
-	if n := strings.Count(got, "bestmove"); n != 2 {
-		t.Errorf("%d bestmoves, want 2:\n%s", n, got)
+	if n := strings.Count(got, "bestmove"); n != 3 {
+		t.Errorf("%d bestmoves, want 3 (one a go):\n%s", n, got)
 	}
 }
 
@@ -112,63 +113,273 @@ func TestStop(t *testing.T) {
 	}
 }
 
-// Commands that wait for the running search are refused during one
-// without limits, which only stop ends: go infinite, then go again, left
-// the session waiting for ever, deaf to quit and stop.
-func TestEndlessSearchRefusesWaiting(t *testing.T) {
+// engine is a session on pipes, read a line at a time, for the tests
+// that talk to it as a client does.
+type engine struct {
+	t     *testing.T
+	in    io.WriteCloser
+	lines chan string
+	done  chan error
+}
+
+func startEngine(t *testing.T) *engine {
 	in, inW := io.Pipe()
 	outR, out := io.Pipe()
-	done := make(chan error, 1)
-	go func() { done <- Serve(in, out, config()); out.Close() }()
-	lines := make(chan string)
+	e := &engine{t: t, in: inW, lines: make(chan string, 1024), done: make(chan error, 1)}
+	go func() { e.done <- Serve(in, out, config()); out.Close() }()
 	go func() {
 		sc := bufio.NewScanner(outR)
 		for sc.Scan() {
-			lines <- sc.Text()
+			e.lines <- sc.Text()
 		}
-		close(lines)
+		close(e.lines)
 	}()
-	// until reads the engine's lines up to one starting with prefix.
-	until := func(prefix string) (read []string) {
+	return e
+}
+
+func (e *engine) send(lines ...string) {
+	for _, l := range lines {
+		io.WriteString(e.in, l+"\n")
+	}
+}
+
+// until reads the engine's lines up to one starting with prefix.
+func (e *engine) until(prefix string) (read []string) {
+	e.t.Helper()
+	for {
+		select {
+		case l, ok := <-e.lines:
+			if !ok {
+				e.t.Fatalf("the session ended before %q; it said %q", prefix, read)
+			}
+			if read = append(read, l); strings.HasPrefix(l, prefix) {
+				return read
+			}
+		case <-time.After(time.Minute): // a hung session, not a slow one
+			e.t.Fatalf("no %q: the session hangs; it said %q", prefix, read)
+		}
+	}
+}
+
+// quiet reports a line, if the engine says one within d.
+func (e *engine) quiet(d time.Duration) (string, bool) {
+	select {
+	case l := <-e.lines:
+		return l, false
+	case <-time.After(d):
+		return "", true
+	}
+}
+
+func (e *engine) quit() {
+	e.t.Helper()
+	e.send("quit")
+	if err := <-e.done; err != nil {
+		e.t.Fatal(err)
+	}
+}
+
+// TestEveryGoAnswered: a command that changes what a search works on
+// ends a search without limits (go infinite, go ponder), which answers
+// first; one with limits is waited for. Either way every go has exactly
+// one bestmove. go infinite, then go again, left the session waiting for
+// ever before.
+func TestEveryGoAnswered(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		script []string
+		gos    int
+	}{
+		{"go infinite, then go", []string{"position startpos", "go infinite", "go depth 2"}, 2},
+		{"go infinite, then position", []string{"position startpos", "go infinite", "position startpos moves F", "go depth 2"}, 2},
+		{"go ponder, then ucinewgame", []string{"position startpos moves F", "go ponder", "ucinewgame", "go depth 2"}, 2},
+		{"go ponder, then setoption", []string{"go ponder", "setoption name Hash value 2", "go depth 1"}, 2},
+		{"go, then go", []string{"go depth 3", "go depth 2", "position startpos moves F", "go depth 1"}, 3},
+		{"go with a bad limit", []string{"go nodes 100 movetime 10", "go depth 0 movetime 10"}, 2},
+		{"go in a finished game", []string{"position fen 0-0-0-0-0-0-0-0-0-0-0-0-24-24-S", "go depth 2", "go ponder", "stop"}, 2},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			e := startEngine(t)
+			e.send(tc.script...)
+			e.send("isready") // answered at once, perhaps before a bestmove
+			var said []string
+			for bestmoves, ready := 0, false; bestmoves < tc.gos || !ready; {
+				l, quiet := e.quiet(time.Minute)
+				if quiet {
+					t.Fatalf("the session hangs; it said %q", said)
+				}
+				said = append(said, l)
+				bestmoves += strings.Count(l, "bestmove")
+				ready = ready || l == "readyok"
+			}
+			if l, quiet := e.quiet(200 * time.Millisecond); !quiet {
+				t.Errorf("after %d bestmoves and readyok, the engine said %q", tc.gos, l)
+			}
+			e.quit()
+			for _, l := range said {
+				if strings.HasPrefix(l, "bestmove") && !regexp.MustCompile(`^bestmove ([A-Fa-f](?: ponder [A-Fa-f])?|0000)$`).MatchString(l) {
+					t.Errorf("%q", l)
+				}
+			}
+		})
+	}
+}
+
+// TestPonder drives the engine as a tournament runner that ponders does
+// (Aalina's, among others): after its move the engine is given the
+// position after the reply it predicts and go ponder; it says nothing
+// until stop (a miss: it answers, and the answer is thrown away) or
+// ponderhit (the search goes on under the go's limits and answers once).
+func TestPonder(t *testing.T) {
+	e := startEngine(t)
+	e.send("uci", "setoption name Ponder value true", "setoption name EngineTurn value south", "debug off")
+	e.until("uciok")
+	e.send("ucinewgame", "isready")
+	if said := e.until("readyok"); len(said) != 2 || !strings.Contains(said[0], `info string option "EngineTurn" is not one of this engine's`) {
+		t.Errorf("EngineTurn and debug: %q, want one info string and readyok", said)
+	}
+	// bestmove reads the engine's answer, checks it is legal after moves
+	// and returns it and the reply it predicts.
+	bestmove := func(moves string) (best, ponder string) {
+		t.Helper()
+		said := e.until("bestmove ")
+		f := strings.Fields(said[len(said)-1])
+		g, _ := PositionCommand{Start: oware.Start()}.Game(oware.Abapa)
+		if ms, err := oware.ParseMoves(moves); err == nil {
+			for _, m := range ms {
+				g.Play(m)
+			}
+		}
+		m, err := oware.ParseMove(f[1])
+		if err != nil || !g.Legal().Contains(m) {
+			t.Fatalf("after %q: %q is no legal move", moves, said[len(said)-1])
+		}
+		if len(f) == 4 && f[2] == "ponder" {
+			return f[1], f[3]
+		}
+		return f[1], ""
+	}
+	// silent checks the engine says no bestmove for a while: it ponders.
+	silent := func() {
 		t.Helper()
 		for {
-			select {
-			case l, ok := <-lines:
-				if !ok {
-					t.Fatalf("the session ended before %q; it said %q", prefix, read)
-				}
-				if read = append(read, l); strings.HasPrefix(l, prefix) {
-					return read
-				}
-			case <-time.After(time.Minute): // a hung session, not a slow one
-				t.Fatalf("no %q: the session hangs; it said %q", prefix, read)
+			l, quiet := e.quiet(300 * time.Millisecond)
+			if quiet {
+				return
+			}
+			if strings.HasPrefix(l, "bestmove") {
+				t.Fatalf("pondering, the engine answered %q", l)
 			}
 		}
 	}
-	io.WriteString(inW, "position startpos\ngo infinite\ngo depth 2\nposition startpos moves F\nsetoption name Hash value 2\nucinewgame\nisready\n")
-	var refused []string
-	for _, l := range until("readyok") {
-		if strings.HasPrefix(l, "info string error") {
-			refused = append(refused, l)
+	e.send("position startpos", "go movetime 50 depth 127")
+	first, predicted := bestmove("")
+	if predicted == "" {
+		t.Fatalf("bestmove %s offers no move to ponder on", first)
+	}
+	// A hit: the opponent plays the move predicted.
+	moves := first + predicted
+	e.send("position startpos moves "+moves, "go ponder movetime 50")
+	silent()
+	e.send("ponderhit")
+	reply, predicted := bestmove(moves)
+	moves += reply
+	// A miss: the opponent plays another move; the runner stops the
+	// pondering and throws its answer away.
+	g, _ := PositionCommand{Start: oware.Start()}.Game(oware.Abapa)
+	ms, _ := oware.ParseMoves(moves)
+	for _, m := range ms {
+		g.Play(m)
+	}
+	other := ""
+	for _, m := range g.Legal().Moves() {
+		if m.String() != predicted {
+			other = m.String()
 		}
 	}
-	want := []string{
-		"info string error: go: a search without limits is running; send stop first",
-		"info string error: position: a search without limits is running; send stop first",
-		"info string error: setoption: a search without limits is running; send stop first",
-		"info string error: ucinewgame: a search without limits is running; send stop first",
+	if predicted == "" || other == "" {
+		t.Fatalf("after %s: prediction %q, other %q", moves, predicted, other)
 	}
-	if !slices.Equal(refused, want) {
-		t.Errorf("during go infinite the session said\n%s\nwant\n%s", strings.Join(refused, "\n"), strings.Join(want, "\n"))
+	e.send("position startpos moves "+moves+predicted, "go ponder wtime 1000 btime 1000")
+	silent()
+	e.send("stop")
+	bestmove(moves + predicted)
+	e.send("position startpos moves "+moves+other, "go movetime 50")
+	bestmove(moves + other)
+	// Every go was answered once: nothing more comes before readyok.
+	e.send("isready")
+	if said := e.until("readyok"); len(said) != 1 {
+		t.Errorf("after the last bestmove: %q", said)
 	}
-	io.WriteString(inW, "stop\n")
-	until("bestmove ")
-	// Once stopped, the session takes them again.
-	io.WriteString(inW, "position startpos moves F\ngo depth 2\n")
-	until("bestmove ")
-	io.WriteString(inW, "quit\n")
-	if err := <-done; err != nil {
-		t.Fatal(err)
+	e.quit()
+}
+
+// TestTournamentRunner plays whole games between two sessions the way
+// Aalina's tournament runner (test battle) drives its engines: debug off,
+// EngineTurn, "go movetime T depth 127", and each engine pondering with a
+// bare go ponder on the position after the reply it predicted, stopped
+// when its turn comes. The first game under it never ended: go ponder was
+// refused, and the runner waited for ever for the bestmove after stop.
+func TestTournamentRunner(t *testing.T) {
+	engines := [2]*engine{startEngine(t), startEngine(t)}
+	for _, e := range engines {
+		e.send("uci")
+		e.until("uciok")
+	}
+	for game := range 2 {
+		pondering := [2]bool{}
+		ponderMove := [2]string{}
+		for side, e := range engines {
+			e.send("debug off", "ucinewgame", "isready")
+			e.until("readyok")
+			e.send("setoption name EngineTurn value " + [2]string{"south", "north"}[side])
+		}
+		g := oware.NewGame(oware.Start(), oware.Abapa)
+		position := func(g *oware.Game) string { return PositionCommand{Start: oware.Start(), Moves: g.Moves()}.String() }
+		answer := func(side int) []string {
+			said := engines[side].until("bestmove ")
+			return strings.Fields(said[len(said)-1])
+		}
+		last := 1 // North ponders first, as in the runner
+		for !g.Over() && len(g.Moves()) < 400 {
+			// The side that moved last ponders on the reply it predicted.
+			p, _ := PositionCommand{Start: oware.Start(), Moves: g.Moves()}.Game(oware.Abapa)
+			if m, err := oware.ParseMove(ponderMove[last]); err == nil && p.Legal().Contains(m) {
+				p.Play(m)
+			}
+			engines[last].send(position(p), "go ponder")
+			pondering[last] = true
+			side := int(g.Position().ToMove())
+			if pondering[side] {
+				engines[side].send("stop")
+				answer(side)
+				pondering[side] = false
+			}
+			engines[side].send(position(g), "go movetime 20 depth 127")
+			f := answer(side)
+			m, err := oware.ParseMove(f[1])
+			if err != nil || !g.Legal().Contains(m) {
+				t.Fatalf("game %d, after %s: %v is no legal move", game, oware.FormatMoves(g.Moves()), f)
+			}
+			ponderMove[side] = ""
+			if len(f) == 4 {
+				ponderMove[side] = f[3]
+			}
+			g.Play(m)
+			last = side
+		}
+		if !g.Over() {
+			t.Fatalf("game %d: not over after %d plies", game, len(g.Moves()))
+		}
+		for side, e := range engines {
+			if pondering[side] {
+				e.send("stop")
+				answer(side)
+			}
+		}
+	}
+	for _, e := range engines {
+		e.quit()
 	}
 }
 

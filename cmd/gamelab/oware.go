@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"runtime"
 	"strings"
 	"time"
 
@@ -83,7 +84,7 @@ func (c *owareEngineCmd) serve(e *env) error {
 type owareMatchCmd struct {
 	South string `required:"" help:"The first engine: ${owareplayers} (alphabeta@8: a fixed depth; pvs:no-table: an ingredient off; pvs:empty=-150: a weight of the evaluation) or cmd:<command> for a program speaking the protocol. It plays South in even games."`
 	North string `required:"" help:"The second engine, in the same words; North in even games."`
-	Games int    `default:"20" help:"Games (pairs of one opening with colours swapped)."`
+	Games int    `default:"20" help:"Games, played in pairs: one opening, colours swapped."`
 	matchFlags
 }
 
@@ -92,7 +93,7 @@ type owareMatchCmd struct {
 type owareBenchCmd struct {
 	South string `default:"${owareengine}" aliases:"player" help:"The engine measured (as in match)."`
 	North string `default:"alphabeta@8" help:"Its opponent (as in match)."`
-	Games int    `default:"100" help:"Games (pairs of one opening with colours swapped)."`
+	Games int    `default:"100" help:"Games, played in pairs: one opening, colours swapped."`
 	matchFlags
 }
 
@@ -114,8 +115,9 @@ type matchFlags struct {
 	Rules       oware.Rules     `default:"abapa" help:"abapa, or variants."`
 	Workers     cmdline.Workers `help:"Games played at once (default: one per core; each engine searches on one thread)."`
 	cmdline.ReportFlags
-	SPRT  string `name:"sprt" placeholder:"ELO0,ELO1" help:"Stop as soon as a sequential test decides between the first being ELO0 and ELO1 Elo stronger (errors 5% each); --games bounds it."`
-	Watch bool   `help:"Watch the games on the board: space pauses and resumes, s steps, +/- change the speed."`
+	SPRT   string `name:"sprt" placeholder:"ELO0,ELO1" help:"Stop as soon as a sequential test decides between the first being ELO0 and ELO1 Elo stronger (errors 5% each); --games bounds it."`
+	Ponder bool   `help:"Let the engines think in their opponent's time, as under a tournament runner that ponders (default workers: one per two cores)."`
+	Watch  bool   `help:"Watch the games on the board: space pauses and resumes, s steps, +/- change the speed."`
 	egdbFlags
 }
 
@@ -132,8 +134,8 @@ func (c *owareMatchCmd) Validate() error {
 		}
 	}
 	switch {
-	case c.Games < 1 || 2*c.Games > bench.MaxGames:
-		return fmt.Errorf("--games %d: want 1 to %d pairs of games", c.Games, bench.MaxGames/2)
+	case cmdline.CheckGames(&c.Games) != nil:
+		return cmdline.CheckGames(&c.Games)
 	case c.MoveTime <= 0 || time.Duration(c.MoveTime) > match.MaxMoveTime:
 		return fmt.Errorf("--movetime %v: want a positive time up to %v, such as 100ms", time.Duration(c.MoveTime), match.MaxMoveTime)
 	case c.Opening < 0 || c.Opening > match.MaxOpeningPlies:
@@ -151,12 +153,15 @@ func (c *owareMatchCmd) Run(e *env) error {
 	first, _ := match.ParsePlayer(c.South)
 	second, _ := match.ParsePlayer(c.North)
 	mc := match.Config{First: first, Second: second, MoveTime: time.Duration(c.MoveTime), Rules: c.Rules,
-		OpeningPlies: c.Opening, Seed: c.Seed, HashMiB: 16, Tablebase: c.tablebase(e, false),
+		OpeningPlies: c.Opening, Seed: c.Seed, HashMiB: 16, Tablebase: c.tablebase(e, false), Ponder: c.Ponder,
 		Start: func(command string) (match.External, error) {
 			return protocol.Start(command, time.Duration(c.MoveTimeout))
 		}}
 	cfg := mc.BenchConfig(c.Games)
 	c.Apply(&cfg, c.Workers)
+	if c.Ponder && c.Workers == 0 {
+		cfg.Workers = max(1, runtime.NumCPU()/2) // each game's two engines think at once
+	}
 	var sprt *match.SPRT
 	if c.SPRT != "" {
 		t, _ := match.ParseSPRT(c.SPRT)

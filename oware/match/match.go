@@ -53,6 +53,9 @@ type Config struct {
 	Tablebase     search.Tablebase
 	MaxPlies      int    // a game still going after this many plies is scored as the stores stand
 	Seed          uint64 // the run's seed, which draws the openings
+	// Ponder has every engine that can think in its opponent's time
+	// (ours, and programs that name a reply to ponder on).
+	Ponder bool
 	// Start runs an external engine's command (the protocol's client).
 	Start func(command string) (External, error)
 }
@@ -94,7 +97,7 @@ var Metrics = []bench.Metric{
 func (c Config) BenchConfig(games int) bench.Config {
 	return bench.Config{
 		Game:    "oware",
-		Name:    fmt.Sprintf("oware %v against %v, %v a move, %v", c.First, c.Second, c.limits(), c.Rules),
+		Name:    fmt.Sprintf("oware %v against %v, %v a move%s, %v", c.First, c.Second, c.limits(), map[bool]string{true: ", pondering"}[c.Ponder], c.Rules),
 		Metrics: Metrics,
 		Results: true,
 		Games:   games,
@@ -122,7 +125,28 @@ func (c Config) newSide(p Player) (*side, error) {
 		}
 		return &side{player: p, s: cl, client: cl}, nil
 	}
-	return &side{player: p, s: search.NewFromSpec(p.Spec, search.EngineOptions{Threads: 1, HashMiB: c.HashMiB, Tablebase: c.Tablebase})}, nil
+	s := search.NewFromSpec(p.Spec, search.EngineOptions{Threads: 1, HashMiB: c.HashMiB, Tablebase: c.Tablebase})
+	if c.Ponder {
+		s = &pondering{Searcher: s, predicted: oware.NoMove}
+	}
+	return &side{player: p, s: s}, nil
+}
+
+// ponder has the side think in its opponent's time after its move in g,
+// if the match ponders and the side can.
+func (c Config) ponder(s *side, g *oware.Game) {
+	if p, ok := s.s.(Ponderer); ok && c.Ponder && !g.Over() {
+		p.Ponder(g, c.limits())
+	}
+}
+
+// stopPondering ends both sides' pondering at the end of a game.
+func (b *BenchPlayer) stopPondering() {
+	for _, s := range b.sides {
+		if p, ok := s.s.(Ponderer); ok {
+			p.StopPondering()
+		}
+	}
 }
 
 // BenchPlayer is a worker's pair of players.
@@ -208,6 +232,7 @@ func (b *BenchPlayer) Play(ctx context.Context, bg bench.Game) (bench.Outcome, e
 	if maxPlies == 0 {
 		maxPlies = 1000
 	}
+	defer b.stopPondering()
 	for !g.Over() && len(g.Moves()) < maxPlies {
 		if err := ctx.Err(); err != nil {
 			return bench.Outcome{}, err
@@ -227,6 +252,7 @@ func (b *BenchPlayer) Play(ctx context.Context, bg bench.Game) (bench.Outcome, e
 			return bench.Outcome{}, fmt.Errorf("game %d after %s: %w", bg.Index, oware.FormatMoves(g.Moves()), err)
 		}
 		bg.Observe(Ply{Position: g.Position(), Move: r.Move, First: firstSide})
+		b.cfg.ponder(mover, g)
 	}
 	final := g.Position()
 	lead := final.Lead(firstSide)

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	"gamelab/internal/bench"
 	"gamelab/oware"
@@ -141,5 +142,62 @@ func TestForfeit(t *testing.T) {
 	}
 	if starts != 4 {
 		t.Errorf("the engine was started %d times for 4 games, want once a game", starts)
+	}
+}
+
+// TestPonderingMatch: a match where both engines ponder plays every game
+// to the end, each a legal game, and leaves no search running.
+func TestPonderingMatch(t *testing.T) {
+	first, _ := ParsePlayer("pvs")
+	second, _ := ParsePlayer("pvs:no-table")
+	cfg := Config{First: first, Second: second, Rules: oware.Abapa, OpeningPlies: DefaultOpeningPlies, Seed: 5,
+		MoveTime: 5 * time.Millisecond, HashMiB: 1, Ponder: true}
+	bc := cfg.BenchConfig(4)
+	bc.Workers = 1
+	var players []*BenchPlayer
+	r, err := bench.Run(context.Background(), bc, func() (bench.Player, error) {
+		p, err := NewBenchPlayer(cfg)
+		players = append(players, p)
+		return p, err
+	}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Outcomes) != 4 || !strings.Contains(bc.Name, "pondering") {
+		t.Fatalf("%d games of %q", len(r.Outcomes), bc.Name)
+	}
+	for _, p := range players {
+		for _, s := range p.sides {
+			if pd, ok := s.s.(*pondering); !ok || pd.cancel != nil {
+				t.Errorf("%v: %T still pondering after the run", s.player, s.s)
+			}
+		}
+	}
+}
+
+// TestPonderHit: after its move, an engine ponders on the reply its
+// principal variation predicts; when that reply is played its next search
+// answers from where pondering left off, and when another is, afresh.
+func TestPonderHit(t *testing.T) {
+	p := &pondering{Searcher: search.NewEngine(search.EngineOptions{HashMiB: 1, Threads: 1}), predicted: oware.NoMove}
+	g := oware.NewGame(oware.Start(), oware.Abapa)
+	r := p.Search(context.Background(), g, search.Limits{Depth: 6}, nil)
+	g.Play(r.Move)
+	if p.predicted == oware.NoMove {
+		t.Fatalf("no prediction from a depth 6 search, PV %v", r.PV)
+	}
+	p.Ponder(g, search.Limits{})
+	if p.cancel == nil {
+		t.Fatal("not pondering")
+	}
+	time.Sleep(20 * time.Millisecond)
+	g.Play(p.predicted)
+	if r := p.Search(context.Background(), g, search.Limits{Depth: 4}, nil); !g.Legal().Contains(r.Move) || p.cancel != nil {
+		t.Errorf("after a hit: %v, pondering %v", r.Move, p.cancel != nil)
+	}
+	p.Ponder(g, search.Limits{})
+	p.StopPondering()
+	if p.cancel != nil {
+		t.Error("StopPondering left it pondering")
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -22,6 +23,9 @@ type Client struct {
 	grace time.Duration // how long past its time the engine may take to answer
 	mu    sync.Mutex    // sending and err, for stop from another goroutine
 	err   error         // the first failure: every later search reports it
+
+	predicted oware.Move  // the reply its last bestmove named to ponder on
+	pondering *oware.Game // the game it ponders, if it does
 }
 
 // DefaultGrace is how long an engine may take to answer beyond the time
@@ -127,17 +131,32 @@ func (c *Client) Err() error {
 
 // Search implements search.Searcher: it sends the game's start and moves
 // and the limits, reads the info lines into report and returns bestmove.
-// A failure (the engine died, an illegal bestmove, no bestmove within the
-// time given and the client's grace) returns oware.NoMove; Err says what
-// happened.
+// An engine pondering (Ponder) is told ponderhit if g is the position it
+// ponders, else stop, and its answer is thrown away. A failure (the
+// engine died, an illegal bestmove, no bestmove within the time given and
+// the client's grace) returns oware.NoMove; Err says what happened.
 func (c *Client) Search(ctx context.Context, g *oware.Game, limits search.Limits, report func(search.Info)) search.Result {
-	result := search.Result{Move: oware.NoMove}
-	c.send("%s", PositionCommand{Start: g.Start(), Moves: g.Moves()})
 	command := GoCommand{Depth: limits.Depth, MoveTime: limits.MoveTime}
 	if command == (GoCommand{}) {
 		command.Depth = search.ClassicDepth // the engine's own default may be to search until stop
 	}
+	if p := c.pondering; p != nil {
+		if p.Start() == g.Start() && slices.Equal(p.Moves(), g.Moves()) {
+			c.pondering = nil
+			c.send("ponderhit")
+			return c.answer(ctx, g, limits, report)
+		}
+		c.StopPondering()
+	}
+	c.send("%s", PositionCommand{Start: g.Start(), Moves: g.Moves()})
 	c.send("%s", command)
+	return c.answer(ctx, g, limits, report)
+}
+
+// answer reads the engine's answer to a search of g: its info lines into
+// report, then its bestmove, which must be legal in g.
+func (c *Client) answer(ctx context.Context, g *oware.Game, limits search.Limits, report func(search.Info)) search.Result {
+	result := search.Result{Move: oware.NoMove}
 	// Cancelling the search tells the engine to stop; it answers bestmove.
 	defer context.AfterFunc(ctx, func() { c.send("stop") })()
 	start := time.Now()
@@ -160,11 +179,45 @@ func (c *Client) Search(ctx context.Context, g *oware.Game, limits search.Limits
 				c.fail(fmt.Errorf("%q is not a legal move in %v", lines.Clip(line), g.Position()))
 				return result
 			}
-			result.Move = m
+			result.Move, c.predicted = m, oware.NoMove
+			if len(fields) == 4 && fields[2] == "ponder" {
+				c.predicted, _ = oware.ParseMove(fields[3])
+			}
 			return result
 		}
 	}
 	return result
+}
+
+// Ponder has the engine think in its opponent's time, after the move it
+// made in g: on g and the reply its bestmove predicted, until the next
+// Search. An engine that predicted none does not ponder.
+func (c *Client) Ponder(g *oware.Game, limits search.Limits) {
+	if c.predicted == oware.NoMove || !g.Legal().Contains(c.predicted) || c.Err() != nil {
+		return
+	}
+	p := oware.NewGame(g.Start(), g.Rules())
+	for _, m := range append(g.Moves(), c.predicted) {
+		p.Play(m)
+	}
+	c.send("%s", PositionCommand{Start: p.Start(), Moves: p.Moves()})
+	c.send("%s", GoCommand{Ponder: true, Depth: limits.Depth, MoveTime: limits.MoveTime})
+	c.pondering = p
+}
+
+// StopPondering ends the engine's pondering, if it ponders, and throws
+// its answer away: the opponent played another move, or the game ended.
+func (c *Client) StopPondering() {
+	if c.pondering == nil {
+		return
+	}
+	c.pondering = nil
+	c.send("stop")
+	for line := range c.lines(c.grace) {
+		if strings.HasPrefix(line, "bestmove") {
+			return
+		}
+	}
 }
 
 // closeGrace is how long an engine has to end once its input is closed

@@ -459,3 +459,48 @@ func TestClient(t *testing.T) {
 		t.Errorf("stopped search: %v after %v (%v)", r.Move, time.Since(start), c.Err())
 	}
 }
+
+// TestClientPonders: the client has an engine program ponder after its
+// move, and tells it ponderhit when the reply it named is played, or stop
+// (its answer thrown away) when another is: either way the next search
+// is answered with a legal move of the game as it stands.
+func TestClientPonders(t *testing.T) {
+	t.Setenv("GAMELAB_ENGINE_CHILD", "1")
+	c, err := Start(os.Args[0], 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	g := oware.NewGame(oware.Start(), oware.Abapa)
+	limits := search.Limits{MoveTime: 20 * time.Millisecond}
+	for ply := range 12 {
+		r := c.Search(context.Background(), g, limits, nil)
+		if _, err := g.Play(r.Move); err != nil {
+			t.Fatalf("ply %d, after %s: %v (%v)", ply, oware.FormatMoves(g.Moves()), err, c.Err())
+		}
+		predicted := c.predicted
+		c.Ponder(g, limits)
+		if c.pondering == nil {
+			t.Fatalf("ply %d: not pondering (predicted %v)", ply, predicted)
+		}
+		// The opponent: the reply predicted on even plies, another on odd.
+		reply := predicted
+		if ply%2 == 1 {
+			for _, m := range g.Legal().Moves() {
+				if m != predicted {
+					reply = m
+				}
+			}
+		}
+		if _, err := g.Play(reply); err != nil {
+			t.Fatal(err)
+		}
+		if g.Over() {
+			break
+		}
+	}
+	c.StopPondering()
+	if err := c.Err(); err != nil {
+		t.Fatal(err)
+	}
+}

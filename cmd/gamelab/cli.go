@@ -38,6 +38,7 @@ type cli struct {
 	Menu  menuCmd      `cmd:"" default:"1" hidden:"" help:"Open the menu of games."`
 	Games kong.Plugins `embed:""` // the games' commands: gameTrees
 	Merge mergeCmd     `cmd:"" help:"Merge the --json reports of the shards of one benchmark run."`
+	Serve serveCmd     `cmd:"" help:"Serve the games in a browser, with their JSON API (docs/api.md)."`
 }
 
 // Each game's commands are a struct of their own, so that the tree holds

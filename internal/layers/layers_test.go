@@ -37,6 +37,10 @@ func layer(path string) (name, game string) {
 		return "process", ""
 	case parts[0] == "internal":
 		return "shared", ""
+	case rel == "web":
+		return "web", ""
+	case parts[0] == "web" && parts[1] == "db":
+		return "storage", ""
 	case !games[parts[0]]:
 		return "unknown", ""
 	case len(parts) == 1:
@@ -45,6 +49,8 @@ func layer(path string) (name, game string) {
 		return "ui", parts[0]
 	case parts[1] == "protocol":
 		return "protocol", parts[0]
+	case parts[1] == "web":
+		return "webgame", parts[0]
 	}
 	return "ai", parts[0]
 }
@@ -71,7 +77,10 @@ var rules = map[string]rule{
 	"machine":  {},
 	"process":  {},
 	"cmdline":  {layers: []string{"tui", "shared"}, external: append([]string{"github.com/alecthomas/kong", "github.com/peterh/liner"}, charm...)},
-	"cmd":      {layers: []string{"engine", "ai", "protocol", "ui", "tui", "shared", "cmdline"}, external: append([]string{"github.com/alecthomas/kong", "github.com/peterh/liner"}, charm...)},
+	"cmd":      {layers: []string{"engine", "ai", "protocol", "ui", "tui", "shared", "cmdline", "web", "webgame"}, external: append([]string{"github.com/alecthomas/kong", "github.com/peterh/liner"}, charm...)},
+	"web":      {layers: []string{"shared", "storage"}},
+	"storage":  {layers: []string{"storage"}, external: []string{"modernc.org/sqlite", "github.com/jackc/pgx/", "github.com/pressly/goose/"}},
+	"webgame":  {layers: []string{"engine", "ai", "shared", "web", "storage"}},
 }
 
 // sharedFiles are the shared packages that read and write state files; the

@@ -473,16 +473,25 @@ func TestClientPonders(t *testing.T) {
 	defer c.Close()
 	g := oware.NewGame(oware.Start(), oware.Abapa)
 	limits := search.Limits{MoveTime: 20 * time.Millisecond}
+	pondered := 0
 	for ply := range 12 {
 		r := c.Search(context.Background(), g, limits, nil)
 		if _, err := g.Play(r.Move); err != nil {
 			t.Fatalf("ply %d, after %s: %v (%v)", ply, oware.FormatMoves(g.Moves()), err, c.Err())
 		}
+		if g.Over() {
+			break
+		}
 		predicted := c.predicted
 		c.Ponder(g, limits)
-		if c.pondering == nil {
-			t.Fatalf("ply %d: not pondering (predicted %v)", ply, predicted)
+		if predicted == oware.NoMove { // a principal variation of one move
+			g.Play(g.Legal().Moves()[0])
+			continue
 		}
+		if c.pondering == nil {
+			t.Fatalf("ply %d: not pondering on %v", ply, predicted)
+		}
+		pondered++
 		// The opponent: the reply predicted on even plies, another on odd.
 		reply := predicted
 		if ply%2 == 1 {
@@ -502,5 +511,8 @@ func TestClientPonders(t *testing.T) {
 	c.StopPondering()
 	if err := c.Err(); err != nil {
 		t.Fatal(err)
+	}
+	if pondered < 4 {
+		t.Errorf("pondered %d times in 12 moves", pondered)
 	}
 }

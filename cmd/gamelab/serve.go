@@ -1,0 +1,34 @@
+package main
+
+import (
+	"fmt"
+	"log/slog"
+
+	nerdleweb "gamelab/nerdle/web"
+	"gamelab/web"
+)
+
+type serveCmd struct {
+	Addr    string `default:"127.0.0.1:8080" help:"Where to listen, host:port (0.0.0.0:8080 for every interface)."`
+	DB      string `name:"db" placeholder:"URL" help:"The database: postgres://user:password@host/db for PostgreSQL, or a SQLite file (default: gamelab.db in --data-dir)."`
+	DataDir string `name:"data-dir" placeholder:"DIR" help:"Where the SQLite database lives (default: gamelab in the user's data directory)."`
+}
+
+func (c *serveCmd) Run(e *env) error {
+	cache, err := e.Cache()
+	if err != nil {
+		return err
+	}
+	games := []web.Game{
+		nerdleweb.New(cache),
+		web.TerminalOnly{Name: "/2048", Title: "2048", Blurb: "Slide and merge tiles to make 2048, and beyond.", Command: "gamelab 2048 play"},
+		web.TerminalOnly{Name: "/oware", Title: "Oware", Blurb: "The mancala game of West Africa, against a champion engine.", Command: "gamelab oware play"},
+		web.TerminalOnly{Name: "/mastermind", Title: "Mastermind", Blurb: "Break the colour code, or make one for the computer to break.", Command: "gamelab mastermind play"},
+		web.TerminalOnly{Name: "/pdd", Title: "People's Democratic Dictatorship", Blurb: "A card game whose rules are secret.", Command: "gamelab pdd play"},
+	}
+	return web.Serve(e.Ctx, web.ServeConfig{Addr: c.Addr, DB: c.DB, DataDir: c.DataDir, Games: games,
+		Log: slog.New(slog.NewJSONHandler(e.Stderr, nil)),
+		Listening: func(addr string) {
+			fmt.Fprintf(e.Stdout, "gamelab serve: open http://%s in a browser (Ctrl+C stops)\n", addr)
+		}})
+}

@@ -1,0 +1,376 @@
+// The Nerdle page: it plays through the JSON API (docs/api.md) and keeps
+// nothing of a game but what the server sends; the secret comes only
+// with a finished game.
+
+const $ = (id) => document.getElementById(id);
+const symbols = "0123456789+-*/=";
+const state = { game: null, typed: "", busy: false, settings: {}, me: null };
+
+// api calls the server and returns its JSON, or throws its one-line error.
+async function api(method, path, body) {
+	const init = { method, headers: {} };
+	if (body !== undefined) {
+		init.headers["Content-Type"] = "application/json";
+		init.body = JSON.stringify(body);
+	}
+	const res = await fetch(path, init);
+	const data = await res.json().catch(() => ({ error: "the server's answer could not be read" }));
+	if (!res.ok) {
+		const err = new Error(data.error || res.statusText);
+		err.status = res.status;
+		throw err;
+	}
+	return data;
+}
+
+function say(text) { $("message").textContent = text; }
+function status(text) { $("status").textContent = text; }
+
+function localDay(d = new Date()) {
+	const p = (n) => String(n).padStart(2, "0");
+	return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
+}
+
+function choice() {
+	return { length: Number($("length").value), rules: $("rules").value, daily: $("mode").value === "daily" };
+}
+
+function remember() {
+	const c = choice();
+	localStorage.setItem("nerdle.choice", JSON.stringify(c));
+}
+
+function restoreChoice() {
+	try {
+		const c = JSON.parse(localStorage.getItem("nerdle.choice") || "{}");
+		if (c.length >= 5 && c.length <= 11) $("length").value = String(c.length);
+		if (c.rules === "standard" || c.rules === "nerdlegame") $("rules").value = c.rules;
+		$("mode").value = c.daily ? "daily" : "free";
+	} catch { /* a choice from an older page: the defaults */ }
+}
+
+async function start(fresh = false) {
+	const c = choice();
+	const body = { length: c.length, rules: c.rules, new: fresh };
+	if (c.daily) body.daily = localDay();
+	say("");
+	try {
+		show(await api("POST", "/api/nerdle/games", body));
+	} catch (e) {
+		say(e.message);
+	}
+}
+
+function show(game) {
+	state.game = game;
+	state.typed = "";
+	draw();
+	const g = game;
+	const what = `${g.daily ? "Daily puzzle " + g.daily : "Free play"} · ${g.length} symbols · ${g.rules}` +
+		(g.hard ? " · hard" : "") + (g.commutative ? " · commutative" : "") + (g.assisted ? " · with hints" : "");
+	status(what);
+	$("share-button").classList.toggle("hidden", g.status === "playing");
+	$("hint-button").disabled = g.status !== "playing";
+	$("new-button").disabled = !!g.daily;
+	if (g.status !== "playing") setTimeout(() => openStats(true), 400);
+}
+
+function draw() {
+	const g = state.game;
+	if (!g) return;
+	const board = $("board");
+	board.replaceChildren();
+	board.style.setProperty("--n", g.length);
+	for (let r = 0; r < g.maxRows; r++) {
+		const row = document.createElement("div");
+		row.className = "row";
+		row.style.setProperty("--n", g.length);
+		row.setAttribute("role", "row");
+		const played = g.rows[r];
+		const typing = !played && r === g.rows.length && g.status === "playing";
+		for (let i = 0; i < g.length; i++) {
+			const t = document.createElement("span");
+			t.className = "tile";
+			t.setAttribute("role", "gridcell");
+			if (played) {
+				t.textContent = played.guess[i];
+				t.classList.add(played.colours[i]);
+			} else if (typing && i < state.typed.length) {
+				t.textContent = state.typed[i];
+				t.classList.add("typed");
+			}
+			row.append(t);
+		}
+		board.append(row);
+	}
+	for (const key of document.querySelectorAll(".key[data-s]")) {
+		key.classList.remove("placed", "present", "absent");
+		const k = g.keyboard[key.dataset.s];
+		if (k) key.classList.add(k);
+	}
+}
+
+function buildKeyboard() {
+	const kb = $("keyboard");
+	const add = (label, s, wide) => {
+		const b = document.createElement("button");
+		b.className = "key" + (wide ? " wide" : "");
+		b.textContent = label;
+		b.type = "button";
+		if (s.length === 1) b.dataset.s = s;
+		b.setAttribute("aria-label", s === "Backspace" ? "erase" : s === "Enter" ? "enter" : s);
+		b.addEventListener("click", () => press(s));
+		kb.append(b);
+	};
+	for (const s of "1234567890") add(s, s);
+	for (const s of "+-*/=") add(s, s);
+	add("Enter", "Enter", true);
+	add("⌫", "Backspace", true);
+}
+
+function press(key) {
+	const g = state.game;
+	if (!g || state.busy) return;
+	if (key === "Enter") return play();
+	say("");
+	if (g.status !== "playing") return;
+	if (key === "Backspace") state.typed = state.typed.slice(0, -1);
+	else if (symbols.includes(key) && state.typed.length < g.length) state.typed += key;
+	draw();
+}
+
+async function play() {
+	const g = state.game;
+	if (g.status !== "playing") return;
+	if (state.typed.length !== g.length) {
+		say(`the row needs ${g.length} symbols, it has ${state.typed.length}`);
+		return;
+	}
+	state.busy = true;
+	try {
+		show(await api("POST", `/api/nerdle/games/${g.id}/guesses`, { guess: state.typed }));
+	} catch (e) {
+		say(e.message);
+		if (e.status === 409) start();
+	} finally {
+		state.busy = false;
+	}
+}
+
+async function hint() {
+	const g = state.game;
+	if (!g || g.status !== "playing" || state.busy) return;
+	state.busy = true;
+	say("");
+	status("The solver is thinking…");
+	try {
+		const h = await api("POST", `/api/nerdle/games/${g.id}/hint`);
+		const typed = state.typed;
+		show(h.game);
+		state.typed = typed;
+		draw();
+		const n = h.remaining === 1 ? "1 equation" : `${h.remaining.toLocaleString()} equations`;
+		status(`Hint: the solver would play ${h.guess} (${n} still possible).`);
+	} catch (e) {
+		say(e.message);
+	} finally {
+		state.busy = false;
+	}
+}
+
+function newGame() {
+	const g = state.game;
+	if (g && g.daily) return;
+	if (g && g.status === "playing" && g.rows.length > 0 && !confirm("Leave this game? It counts as lost.")) return;
+	start(true);
+}
+
+// shareText is the coloured grid, never the equation.
+function shareText() {
+	const g = state.game;
+	const cb = state.settings.colourBlind;
+	const tile = { G: cb ? "🟧" : "🟩", M: cb ? "🟦" : "🟪", B: "⬛" };
+	const score = g.status === "won" ? g.rows.length : "X";
+	const head = g.daily ? `gamelab Nerdle daily ${g.daily} (${g.length}, ${g.rules})` : `gamelab Nerdle ${g.length} ${g.rules}`;
+	const grid = g.rows.map((r) => [...r.colours].map((c) => tile[c]).join("")).join("\n");
+	return `${head} ${score}/${g.maxRows}${g.assisted ? " (with hints)" : ""}\n\n${grid}`;
+}
+
+async function share() {
+	const text = shareText();
+	try {
+		await navigator.clipboard.writeText(text);
+		toast("Copied to the clipboard");
+	} catch {
+		prompt("Copy your result:", text);
+	}
+}
+
+function toast(text) {
+	const t = document.createElement("div");
+	t.className = "toast";
+	t.textContent = text;
+	document.body.append(t);
+	setTimeout(() => t.remove(), 1800);
+}
+
+async function openStats(atEnd = false) {
+	const g = state.game;
+	const c = choice();
+	const box = $("stats");
+	$("end-line").textContent = "";
+	if (atEnd && g && g.status !== "playing") {
+		$("end-line").textContent = g.status === "won"
+			? `Solved in ${g.rows.length} of ${g.maxRows}${g.assisted ? ", with hints" : ""}.`
+			: `Out of rows. The equation was ${g.secret}.`;
+	}
+	try {
+		const s = await api("GET", `/api/nerdle/stats?length=${c.length}&rules=${c.rules}`);
+		const rec = c.daily ? s.daily : s.free;
+		$("stats-title").textContent = `Statistics: ${c.daily ? "daily puzzles" : "free play"}, ${c.length} symbols, ${c.rules}`;
+		$("s-played").textContent = rec.played;
+		$("s-win").textContent = rec.played ? Math.round((100 * rec.won) / rec.played) : 0;
+		$("s-streak").textContent = rec.current_streak;
+		$("s-best").textContent = rec.best_streak;
+		$("s-assisted").textContent = rec.assisted ? `${rec.assisted} of the wins with hints` : "";
+		const dist = $("distribution");
+		dist.replaceChildren();
+		const tries = rec.tries || [];
+		const most = Math.max(1, ...tries);
+		for (let i = 0; i < s.maxRows; i++) {
+			const n = tries[i] || 0;
+			const bar = document.createElement("div");
+			bar.className = "bar";
+			const label = document.createElement("span");
+			label.textContent = i + 1;
+			const fill = document.createElement("span");
+			fill.className = "fill" + (g && g.status === "won" && g.rows.length === i + 1 && atEnd ? " this" : "");
+			fill.style.width = `${Math.max(8, (92 * n) / most)}%`;
+			fill.textContent = n;
+			bar.append(label, fill);
+			dist.append(bar);
+		}
+	} catch (e) {
+		$("end-line").textContent += " " + e.message;
+	}
+	$("share-again").classList.toggle("hidden", !g || g.status === "playing");
+	$("leaderboard-box").classList.toggle("hidden", !c.daily);
+	if (c.daily) loadLeaderboard(c);
+	countdown();
+	if (!box.open) box.showModal();
+}
+
+async function loadLeaderboard(c) {
+	const list = $("leaderboard");
+	list.replaceChildren();
+	try {
+		const b = await api("GET", `/api/nerdle/leaderboard?length=${c.length}&rules=${c.rules}&day=${localDay()}`);
+		for (const e of b.entries) {
+			const li = document.createElement("li");
+			li.textContent = `${e.name}: ${e.guesses} guesses, ${Math.round(e.seconds)} s`;
+			list.append(li);
+		}
+		if (!b.entries.length) list.textContent = "No named player has solved it yet.";
+	} catch (e) {
+		list.textContent = e.message;
+	}
+}
+
+function countdown() {
+	const now = new Date();
+	const midnight = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1);
+	const mins = Math.ceil((midnight - now) / 60000);
+	$("countdown").textContent = `Next daily puzzle in ${Math.floor(mins / 60)} h ${mins % 60} min.`;
+}
+
+async function loadSettings() {
+	try {
+		state.settings = await api("GET", "/api/nerdle/settings");
+		state.me = await api("GET", "/api/me");
+	} catch (e) {
+		say(e.message);
+	}
+	for (const k of ["hard", "commutative", "colourBlind"]) $(k).checked = !!state.settings[k];
+	document.body.classList.toggle("cb", !!state.settings.colourBlind);
+	if (state.me) {
+		$("name").value = state.me.name || "";
+		$("code").textContent = state.me.code;
+	}
+}
+
+async function saveSettings() {
+	const s = { hard: $("hard").checked, commutative: $("commutative").checked, colourBlind: $("colourBlind").checked };
+	try {
+		state.settings = await api("PUT", "/api/nerdle/settings", s);
+		document.body.classList.toggle("cb", s.colourBlind);
+		$("settings-message").textContent = "";
+	} catch (e) {
+		$("settings-message").textContent = e.message;
+	}
+}
+
+function helpExample() {
+	const ex = $("help-example");
+	const row = document.createElement("div");
+	row.className = "row";
+	row.style.setProperty("--n", 8);
+	const guess = "12+35=47", colours = "GMBBGGBM";
+	for (let i = 0; i < 8; i++) {
+		const t = document.createElement("span");
+		t.className = "tile " + colours[i];
+		t.textContent = guess[i];
+		row.append(t);
+	}
+	ex.append(row);
+}
+
+function anyDialogOpen() { return [...document.querySelectorAll("dialog")].some((d) => d.open); }
+
+document.addEventListener("keydown", (e) => {
+	if (e.ctrlKey || e.metaKey || e.altKey) return;
+	if (anyDialogOpen()) return;
+	const t = e.target;
+	if (t instanceof HTMLInputElement || t instanceof HTMLSelectElement) return;
+	if (e.key === "?") { $("help").showModal(); e.preventDefault(); return; }
+	if (e.key === "h") { hint(); return; }
+	if (e.key === "n") { newGame(); return; }
+	if (e.key === "Enter" || e.key === "Backspace" || symbols.includes(e.key)) {
+		e.preventDefault();
+		press(e.key);
+	}
+});
+
+restoreChoice();
+buildKeyboard();
+helpExample();
+for (const id of ["length", "rules", "mode"]) $(id).addEventListener("change", () => { remember(); start(); });
+$("help-button").addEventListener("click", () => $("help").showModal());
+$("stats-button").addEventListener("click", () => openStats(state.game && state.game.status !== "playing"));
+$("settings-button").addEventListener("click", () => $("settings").showModal());
+$("hint-button").addEventListener("click", hint);
+$("new-button").addEventListener("click", newGame);
+$("share-button").addEventListener("click", share);
+$("share-again").addEventListener("click", share);
+for (const k of ["hard", "commutative", "colourBlind"]) $(k).addEventListener("change", saveSettings);
+$("name-form").addEventListener("submit", async (e) => {
+	e.preventDefault();
+	try {
+		state.me = await api("PUT", "/api/me/name", { name: $("name").value });
+		$("settings-message").textContent = "Saved.";
+	} catch (err) {
+		$("settings-message").textContent = err.message;
+	}
+});
+$("claim-form").addEventListener("submit", async (e) => {
+	e.preventDefault();
+	try {
+		state.me = await api("POST", "/api/me/claim", { code: $("claim").value });
+		$("settings-message").textContent = "This browser now plays as the player of that code.";
+		await loadSettings();
+		start();
+	} catch (err) {
+		$("settings-message").textContent = err.message;
+	}
+});
+await loadSettings();
+await start();

@@ -1,0 +1,218 @@
+// Package web is Nerdle on the web: the page and the API it plays
+// through, on the server of package gamelab/web. The server keeps each
+// game's secret; a response carries the rows played and their colours,
+// and the secret only once the game is over.
+package web
+
+import (
+	"context"
+	crand "crypto/rand"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"math/rand/v2"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"gamelab/internal/cache"
+	"gamelab/nerdle"
+	"gamelab/nerdle/solve"
+	site "gamelab/web"
+	"gamelab/web/db"
+)
+
+// Game is Nerdle on the web server.
+type Game struct {
+	cache cache.Dir // for the solver's trees and openers
+	now   func() time.Time
+
+	mu        sync.Mutex
+	universes map[variant]*universe
+}
+
+// New returns Nerdle for the server; the solver keeps its trees and
+// openers in c (the terminal's cache, so that trees built by gamelab
+// nerdle tree serve the web too).
+func New(c cache.Dir) *Game {
+	return &Game{cache: c, now: time.Now, universes: map[variant]*universe{}}
+}
+
+// Card implements site.Game.
+func (g *Game) Card() site.Card {
+	return site.Card{Name: "/nerdle", Title: "Nerdle", OnWeb: true,
+		Blurb: "Find the hidden equation in six guesses: lengths 5 to 11, the daily puzzle, hints from our solver."}
+}
+
+// Routes implements site.Game.
+func (g *Game) Routes(mux *http.ServeMux, s *site.Server) {
+	h := &handlers{g: g, s: s}
+	mux.Handle("GET /nerdle/static/", http.StripPrefix("/nerdle/static/", site.Assets(mustSub(static, "static"))))
+	mux.HandleFunc("GET /nerdle", h.page)
+	mux.HandleFunc("POST /api/nerdle/games", h.start)
+	mux.HandleFunc("GET /api/nerdle/games/{id}", h.show)
+	mux.HandleFunc("POST /api/nerdle/games/{id}/guesses", h.guess)
+	mux.HandleFunc("POST /api/nerdle/games/{id}/hint", h.hint)
+	mux.HandleFunc("POST /api/nerdle/solve", h.solve)
+	mux.HandleFunc("GET /api/nerdle/stats", h.stats)
+	mux.HandleFunc("GET /api/nerdle/settings", h.settings)
+	mux.HandleFunc("PUT /api/nerdle/settings", h.putSettings)
+	mux.HandleFunc("GET /api/nerdle/leaderboard", h.leaderboard)
+}
+
+func mustSub(f fs.FS, dir string) fs.FS {
+	sub, err := fs.Sub(f, dir)
+	if err != nil {
+		panic(err)
+	}
+	return sub
+}
+
+// variant is a length and rule set: each has its own equations, records
+// and daily puzzle.
+type variant struct {
+	Length int
+	Rules  nerdle.Rules
+}
+
+// String is the variant as the database records it: "8 standard".
+func (v variant) String() string { return fmt.Sprintf("%d %v", v.Length, v.Rules) }
+
+// parseVariant reads a length and rules as the API takes them: the
+// length 5 to 11 (8 if ""), the rules standard or nerdlegame (standard if
+// "").
+func parseVariant(length, rules string) (variant, error) {
+	v := variant{Length: nerdle.DefaultLength, Rules: nerdle.Standard}
+	if length != "" {
+		n, err := strconv.Atoi(length)
+		if err != nil {
+			return v, fmt.Errorf("length %q: want a whole number", clip(length))
+		}
+		v.Length = n
+	}
+	if err := nerdle.CheckLength(v.Length); err != nil {
+		return v, fmt.Errorf("length %d: %w", v.Length, err)
+	}
+	if rules != "" {
+		r, err := nerdle.ParseRules(rules)
+		if err != nil {
+			return v, errors.New(clip(err.Error()))
+		}
+		v.Rules = r
+	}
+	return v, nil
+}
+
+func clip(s string) string {
+	if len(s) > 40 {
+		return s[:40] + "…"
+	}
+	return s
+}
+
+// universe is a variant's equations and its solver, which serves one
+// hint at a time.
+type universe struct {
+	once sync.Once
+	u    *solve.Universe
+	err  error
+
+	mu     sync.Mutex
+	solver solve.Solver
+}
+
+// universe returns v's equations, enumerated on first use.
+func (g *Game) universe(v variant) (*universe, error) {
+	g.mu.Lock()
+	u := g.universes[v]
+	if u == nil {
+		u = &universe{}
+		g.universes[v] = u
+	}
+	g.mu.Unlock()
+	u.once.Do(func() { u.u, u.err = solve.NewUniverse(v.Length, v.Rules, g.cache) })
+	return u, u.err
+}
+
+// advise returns the solver's next guess after rows, and how many
+// equations the rows leave possible.
+func (u *universe) advise(rows []nerdle.Row) (nerdle.Equation, int, error) {
+	h := solve.History{Length: u.u.Length, Rules: u.u.Rules, Rows: rows}
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	if u.solver == nil {
+		f, err := solve.Lookup(solve.DefaultSolver)
+		if err != nil {
+			return 0, 0, err
+		}
+		if u.solver, err = f(u.u); err != nil {
+			return 0, 0, err
+		}
+	}
+	guess, err := u.solver.Guess(h)
+	return guess, len(u.u.Candidates(h)), err
+}
+
+// secretRand returns a source of secrets that no one can predict.
+func secretRand() *rand.Rand {
+	var seed [32]byte
+	crand.Read(seed[:])
+	return rand.New(rand.NewChaCha8(seed))
+}
+
+// options are the modes a game is played under, fixed when it starts.
+type options struct {
+	Hard        bool `json:"hard"`
+	Commutative bool `json:"commutative"`
+}
+
+func (o options) mode() nerdle.Mode { return nerdle.Mode{Hard: o.Hard, Commutative: o.Commutative} }
+
+// Settings are a player's Nerdle settings.
+type Settings struct {
+	Hard        bool `json:"hard"`        // every hint revealed must be used
+	Commutative bool `json:"commutative"` // 35+12=47 is 12+35=47
+	ColourBlind bool `json:"colourBlind"` // orange and blue rather than green and magenta
+}
+
+func (h *handlers) loadSettings(ctx context.Context, player string) (Settings, error) {
+	var s Settings
+	raw, err := h.s.DB().Settings(ctx, player, "nerdle")
+	if err != nil || raw == "" {
+		return s, err
+	}
+	return s, json.Unmarshal([]byte(raw), &s)
+}
+
+// replay rebuilds the game a row of the database holds.
+func replay(dg *db.Game) (*nerdle.Game, options, error) {
+	var o options
+	if dg.Options != "" {
+		if err := json.Unmarshal([]byte(dg.Options), &o); err != nil {
+			return nil, o, fmt.Errorf("game %s: options: %w", dg.ID, err)
+		}
+	}
+	length, rules, _ := strings.Cut(dg.Variant, " ")
+	v, err := parseVariant(length, rules)
+	if err != nil {
+		return nil, o, fmt.Errorf("game %s: %w", dg.ID, err)
+	}
+	secret, err := nerdle.ParseEquation(dg.Secret)
+	if err != nil {
+		return nil, o, fmt.Errorf("game %s: secret: %w", dg.ID, err)
+	}
+	ng, err := nerdle.NewGame(secret, nerdle.DefaultRows, v.Rules)
+	if err != nil {
+		return nil, o, err
+	}
+	ng.SetMode(o.mode())
+	for _, m := range dg.Moves {
+		if _, err := ng.Guess(m.Move); err != nil {
+			return nil, o, fmt.Errorf("game %s: move %q: %w", dg.ID, m.Move, err)
+		}
+	}
+	return ng, o, nil
+}

@@ -1,0 +1,229 @@
+// Package web is gamelab's web server: the pages, the JSON API through
+// which the pages (and bots in any language) play, and the players, kept
+// in the database of package db. Each game brings its own pages and
+// routes (nerdle/web, …) as a Game; the server gives them what every game
+// shares: players in signed cookies, bounded and rate-limited requests,
+// protection against cross-site writes, security headers, one log line a
+// request, and JSON errors of one line.
+//
+// The wall: a game's secret never leaves the server before the game ends.
+// Games keep it in db.Game.Secret and answer with what the player may
+// know.
+package web
+
+import (
+	"context"
+	"crypto/sha256"
+	"embed"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"html/template"
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"strings"
+	"time"
+
+	"gamelab/web/db"
+)
+
+// Game is a game on the web: its card on the landing page and, once it
+// is on the web, its pages and API routes.
+type Game interface {
+	// Card describes the game for the landing page.
+	Card() Card
+	// Routes adds the game's pages and API routes to mux; s gives them
+	// what every game shares. A game not yet on the web adds none.
+	Routes(mux *http.ServeMux, s *Server)
+}
+
+// Card is a game's entry on the landing page.
+type Card struct {
+	Name    string // the path of its page: /nerdle
+	Title   string
+	Blurb   string
+	OnWeb   bool   // else it says how to play it in the terminal
+	Command string // e.g. "gamelab oware play"
+}
+
+// Config is what a server needs.
+type Config struct {
+	DB     *db.DB
+	Log    *slog.Logger
+	Games  []Game
+	Limits Limits
+}
+
+// Limits bound what a client may ask for.
+type Limits struct {
+	Body       int64   // bytes of a request body
+	PerSecond  float64 // requests a player (or, before it has a cookie, an address) may make each second
+	Burst      int     // and at once
+	NewPlayers float64 // players an address may start each second
+}
+
+// DefaultLimits suit a public server.
+var DefaultLimits = Limits{Body: 16 << 10, PerSecond: 20, Burst: 60, NewPlayers: 50}
+
+// Server serves the pages and the API.
+type Server struct {
+	cfg     Config
+	db      *db.DB
+	log     *slog.Logger
+	key     []byte // signs the players' cookies
+	handler http.Handler
+	limit   *limiter
+	joins   *limiter
+}
+
+//go:embed static
+var static embed.FS
+
+var pages = template.Must(template.ParseFS(static, "static/index.html"))
+
+// New returns a server over cfg.DB, with its cookie key read from the
+// database (made on the first start), so that every server on one
+// database signs alike.
+func New(ctx context.Context, cfg Config) (*Server, error) {
+	if cfg.Limits == (Limits{}) {
+		cfg.Limits = DefaultLimits
+	}
+	if cfg.Log == nil {
+		cfg.Log = slog.New(slog.DiscardHandler)
+	}
+	key, err := cfg.DB.ServerSecret(ctx, "cookie-key", func() string { return db.NewID() + db.NewID() })
+	if err != nil {
+		return nil, fmt.Errorf("reading the cookie key: %w", err)
+	}
+	s := &Server{cfg: cfg, db: cfg.DB, log: cfg.Log, key: []byte(key),
+		limit: newLimiter(cfg.Limits.PerSecond, cfg.Limits.Burst),
+		joins: newLimiter(cfg.Limits.NewPlayers, int(20*cfg.Limits.NewPlayers))}
+	mux := http.NewServeMux()
+	assets, _ := fs.Sub(static, "static")
+	mux.Handle("GET /static/", http.StripPrefix("/static/", Assets(assets)))
+	mux.HandleFunc("GET /{$}", s.landing)
+	mux.HandleFunc("GET /healthz", s.healthz)
+	mux.HandleFunc("GET /api/me", s.me)
+	mux.HandleFunc("PUT /api/me/name", s.setName)
+	mux.HandleFunc("POST /api/me/claim", s.claim)
+	for _, g := range cfg.Games {
+		g.Routes(mux, s)
+	}
+	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
+		Error(w, http.StatusNotFound, "no such endpoint: see docs/api.md")
+	})
+	s.handler = s.logged(s.recovered(secured(s.limited(crossOrigin(mux)))))
+	return s, nil
+}
+
+// ServeHTTP implements http.Handler.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.handler.ServeHTTP(w, r) }
+
+// DB returns the storage, for the games' handlers.
+func (s *Server) DB() *db.DB { return s.db }
+
+// Log returns the server's logger.
+func (s *Server) Log() *slog.Logger { return s.log }
+
+func (s *Server) landing(w http.ResponseWriter, r *http.Request) {
+	var cards []Card
+	for _, g := range s.cfg.Games {
+		cards = append(cards, g.Card())
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	if err := pages.ExecuteTemplate(w, "index.html", cards); err != nil {
+		s.log.Error("landing page", "err", err)
+	}
+}
+
+func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
+	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
+	defer cancel()
+	if err := s.db.Ping(ctx); err != nil {
+		Error(w, http.StatusServiceUnavailable, "the database does not answer")
+		return
+	}
+	JSON(w, http.StatusOK, map[string]string{"status": "ok"})
+}
+
+// JSON writes v as the response, with status.
+func JSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	json.NewEncoder(w).Encode(v)
+}
+
+// Error writes a JSON error of one line: {"error": "why"}.
+func Error(w http.ResponseWriter, status int, why string) {
+	JSON(w, status, map[string]string{"error": why})
+}
+
+// Decode reads the request's JSON body into v: at most the server's
+// limit of bytes, one object, no field v does not have. It writes the
+// 4xx itself and reports false when the body will not do.
+func (s *Server) Decode(w http.ResponseWriter, r *http.Request, v any) bool {
+	if ct := r.Header.Get("Content-Type"); !strings.HasPrefix(ct, "application/json") {
+		Error(w, http.StatusUnsupportedMediaType, "send the body as application/json")
+		return false
+	}
+	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, s.cfg.Limits.Body))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			Error(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("the body is over %d bytes", tooBig.Limit))
+			return false
+		}
+		Error(w, http.StatusBadRequest, "the body is not the JSON this endpoint takes: "+clip(err.Error()))
+		return false
+	}
+	if dec.More() {
+		Error(w, http.StatusBadRequest, "the body holds more than one JSON value")
+		return false
+	}
+	return true
+}
+
+// clip keeps an error message that may quote the request short.
+func clip(s string) string {
+	if len(s) > 200 {
+		return s[:200] + "…"
+	}
+	return s
+}
+
+// Internal logs err and answers 500 without its details, which are for
+// the log alone.
+func (s *Server) Internal(w http.ResponseWriter, r *http.Request, err error) {
+	if errors.Is(err, context.Canceled) {
+		return // the client left
+	}
+	s.log.Error("request failed", "method", r.Method, "path", r.URL.Path, "err", err)
+	Error(w, http.StatusInternalServerError, "the server failed; try again")
+}
+
+// Assets serves the files of fsys with an ETag of their content, so that
+// a browser asks again each time but downloads only what changed.
+func Assets(fsys fs.FS) http.Handler {
+	tags := map[string]string{}
+	fs.WalkDir(fsys, ".", func(path string, e fs.DirEntry, err error) error {
+		if err == nil && !e.IsDir() {
+			if b, err := fs.ReadFile(fsys, path); err == nil {
+				sum := sha256.Sum256(b)
+				tags[path] = `"` + hex.EncodeToString(sum[:8]) + `"`
+			}
+		}
+		return nil
+	})
+	files := http.FileServerFS(fsys)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if tag, ok := tags[strings.TrimPrefix(r.URL.Path, "/")]; ok {
+			w.Header().Set("ETag", tag)
+		}
+		w.Header().Set("Cache-Control", "no-cache")
+		files.ServeHTTP(w, r)
+	})
+}

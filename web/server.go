@@ -59,9 +59,9 @@ type Config struct {
 // Limits bound what a client may ask for.
 type Limits struct {
 	Body       int64   // bytes of a request body
-	PerSecond  float64 // requests a player (or, before it has a cookie, an address) may make each second
+	PerSecond  float64 // requests a player may make each second
 	Burst      int     // and at once
-	NewPlayers float64 // players an address may start each second
+	NewPlayers float64 // requests without a player (each may start one) an address may make each second, twenty seconds' worth at once
 }
 
 // DefaultLimits suit a public server.

@@ -140,13 +140,24 @@ func TestCookies(t *testing.T) {
 	}
 }
 
+// TestRateLimit: a player over its rate, and an address making
+// requests without a player over the rate of new players, are told to
+// wait.
 func TestRateLimit(t *testing.T) {
-	h := server(t, web.Limits{Body: 1024, PerSecond: 1, Burst: 3, NewPlayers: 1000})
+	h := server(t, web.Limits{Body: 1024, PerSecond: 1, Burst: 3, NewPlayers: 1})
+	first := request(h, "POST", "/api/echo", `{}`)
+	cookie := first.Result().Cookies()[0]
 	var last *httptest.ResponseRecorder
-	for range 5 {
+	for range 4 {
+		last = request(h, "POST", "/api/echo", `{}`, "Cookie", cookie.Name+"="+cookie.Value)
+	}
+	if last.Code != 429 || last.Header().Get("Retry-After") == "" {
+		t.Errorf("a player's fourth request of a burst of 3: %d, Retry-After %q", last.Code, last.Header().Get("Retry-After"))
+	}
+	for range 20 { // twenty seconds' worth of new players, the first taken
 		last = request(h, "GET", "/healthz", "")
 	}
 	if last.Code != 429 || last.Header().Get("Retry-After") == "" {
-		t.Errorf("the fifth request of a burst of 3: %d, Retry-After %q", last.Code, last.Header().Get("Retry-After"))
+		t.Errorf("the 21st request without a player at one a second: %d, Retry-After %q", last.Code, last.Header().Get("Retry-After"))
 	}
 }

@@ -76,6 +76,23 @@ type Server struct {
 	handler http.Handler
 	limit   *limiter
 	joins   *limiter
+	api     []Endpoint // what GET /api lists
+}
+
+// Endpoint is an entry of the API's index at GET /api.
+type Endpoint struct {
+	Method  string `json:"method"`
+	Path    string `json:"path"`
+	Summary string `json:"summary"`
+}
+
+// API adds an endpoint of the API to mux and to its index at GET /api:
+// pattern as http.ServeMux reads it ("POST /api/nerdle/games"), and what
+// it does, in a line.
+func (s *Server) API(mux *http.ServeMux, pattern, summary string, h http.HandlerFunc) {
+	method, path, _ := strings.Cut(pattern, " ")
+	s.api = append(s.api, Endpoint{method, path, summary})
+	mux.HandleFunc(pattern, h)
 }
 
 //go:embed static
@@ -105,17 +122,27 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	mux.Handle("GET /static/", http.StripPrefix("/static/", Assets(assets)))
 	mux.HandleFunc("GET /{$}", s.landing)
 	mux.HandleFunc("GET /healthz", s.healthz)
-	mux.HandleFunc("GET /api/me", s.me)
-	mux.HandleFunc("PUT /api/me/name", s.setName)
-	mux.HandleFunc("POST /api/me/claim", s.claim)
+	s.API(mux, "GET /api/me", "the player: name and code (a new player and cookie if none)", s.me)
+	s.API(mux, "PUT /api/me/name", `take a display name: {"name"}`, s.setName)
+	s.API(mux, "POST /api/me/claim", `play as the player of a code, from another browser: {"code"}`, s.claim)
 	for _, g := range cfg.Games {
 		g.Routes(mux, s)
 	}
+	mux.HandleFunc("GET /api", func(w http.ResponseWriter, r *http.Request) {
+		JSON(w, http.StatusOK, map[string]any{"docs": "docs/api.md in gamelab's sources", "endpoints": s.api})
+	})
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		Error(w, http.StatusNotFound, "no such endpoint: see docs/api.md")
 	})
 	s.handler = s.logged(s.recovered(secured(s.limited(crossOrigin(mux)))))
 	return s, nil
+}
+
+// Static returns the files every page shares (common.css), as served
+// under /static/.
+func Static() fs.FS {
+	sub, _ := fs.Sub(static, "static")
+	return sub
 }
 
 // ServeHTTP implements http.Handler.

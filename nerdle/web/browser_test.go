@@ -3,6 +3,8 @@ package web
 import (
 	"context"
 	"fmt"
+	"io/fs"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -14,7 +16,9 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"gamelab/nerdle"
+	site "gamelab/web"
 	"gamelab/web/db"
+	"gamelab/web/db/dbtest"
 )
 
 // chromium returns the browser the tests drive: Debian's Chromium. A
@@ -290,5 +294,67 @@ func TestBrowserAsAPersonPlays(t *testing.T) {
 	b.open()
 	if rows := b.rows(); len(rows) != 1 || !strings.Contains(b.text("#status"), "Daily puzzle") {
 		t.Errorf("the daily puzzle after a reload: %q, %q", rows, b.text("#status"))
+	}
+}
+
+// BenchmarkFirstPaint loads the Nerdle page in Chromium, afresh each
+// time, and reports when it first painted, by the browser's own clock.
+func BenchmarkFirstPaint(b *testing.B) {
+	path := ""
+	for _, name := range []string{"chromium", "chromium-browser"} {
+		if p, err := exec.LookPath(name); err == nil {
+			path = p
+		}
+	}
+	if path == "" {
+		b.Skip("no chromium")
+	}
+	store := dbtest.Open(b, "sqlite")
+	s, err := site.New(context.Background(), site.Config{DB: store, Games: []site.Game{New("")}})
+	if err != nil {
+		b.Fatal(err)
+	}
+	srv := httptest.NewServer(s)
+	defer srv.Close()
+	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(path), chromedp.NoSandbox)
+	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
+	defer cancel()
+	ctx, cancel := chromedp.NewContext(actx)
+	defer cancel()
+	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/nerdle")); err != nil { // the browser starts
+		b.Fatal(err)
+	}
+	var total float64
+	b.ResetTimer()
+	for range b.N {
+		tab, cancelTab := chromedp.NewContext(ctx)
+		if err := chromedp.Do(tab, chromedp.Navigate(srv.URL+"/nerdle"), chromedp.WaitVisible("#board .tile")); err != nil {
+			b.Fatal(err)
+		}
+		fcp, err := chromedp.Run(tab, chromedp.Evaluate[float64](`performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? -1`))
+		if err != nil || fcp < 0 {
+			b.Fatalf("no first paint: %v", err)
+		}
+		total += fcp
+		cancelTab()
+	}
+	b.ReportMetric(total/float64(b.N), "ms/first-paint")
+}
+
+// TestPageWeight: the page's own scripts and styles stay small, with no
+// framework.
+func TestPageWeight(t *testing.T) {
+	total := 0
+	for _, f := range []string{"static/nerdle.js", "static/nerdle.css", "static/nerdle.html"} {
+		b, err := static.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		total += len(b)
+	}
+	common, _ := fs.ReadFile(site.Static(), "common.css")
+	total += len(common)
+	if total > 100<<10 {
+		t.Errorf("the page's own files weigh %d bytes, over 100 KiB", total)
 	}
 }

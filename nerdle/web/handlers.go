@@ -140,7 +140,7 @@ func (h *handlers) start(w http.ResponseWriter, r *http.Request) {
 			h.s.Internal(w, r, serr)
 			return
 		}
-		o := options{Hard: settings.Hard, Commutative: settings.Commutative}
+		o := settings.options(v.Rules)
 		opts, _ := json.Marshal(o)
 		secret := nerdle.RandomSecret(secretRand(), u.u.All)
 		if body.Daily != "" {

@@ -52,15 +52,15 @@ func (g *Game) Routes(mux *http.ServeMux, s *site.Server) {
 	h := &handlers{g: g, s: s}
 	mux.Handle("GET /nerdle/static/", http.StripPrefix("/nerdle/static/", site.Assets(mustSub(static, "static"))))
 	mux.HandleFunc("GET /nerdle", h.page)
-	mux.HandleFunc("POST /api/nerdle/games", h.start)
-	mux.HandleFunc("GET /api/nerdle/games/{id}", h.show)
-	mux.HandleFunc("POST /api/nerdle/games/{id}/guesses", h.guess)
-	mux.HandleFunc("POST /api/nerdle/games/{id}/hint", h.hint)
-	mux.HandleFunc("POST /api/nerdle/solve", h.solve)
-	mux.HandleFunc("GET /api/nerdle/stats", h.stats)
-	mux.HandleFunc("GET /api/nerdle/settings", h.settings)
-	mux.HandleFunc("PUT /api/nerdle/settings", h.putSettings)
-	mux.HandleFunc("GET /api/nerdle/leaderboard", h.leaderboard)
+	s.API(mux, "POST /api/nerdle/games", `start or resume a game: {"length", "rules", "daily", "new"}`, h.start)
+	s.API(mux, "GET /api/nerdle/games/{id}", "a game of the player's", h.show)
+	s.API(mux, "POST /api/nerdle/games/{id}/guesses", `play a row: {"guess"}`, h.guess)
+	s.API(mux, "POST /api/nerdle/games/{id}/hint", "the solver's next guess (the game is then marked as helped)", h.hint)
+	s.API(mux, "POST /api/nerdle/solve", `the solver's next guess after any rows: {"length", "rules", "rows": [{"guess", "colours"}]}`, h.solve)
+	s.API(mux, "GET /api/nerdle/stats", "the player's record: ?length=&rules=", h.stats)
+	s.API(mux, "GET /api/nerdle/settings", "the player's settings", h.settings)
+	s.API(mux, "PUT /api/nerdle/settings", `replace them: {"hard", "commutative", "colourBlind"}`, h.putSettings)
+	s.API(mux, "GET /api/nerdle/leaderboard", "a daily puzzle's best: ?length=&rules=&day=2006-01-02", h.leaderboard)
 }
 
 func mustSub(f fs.FS, dir string) fs.FS {
@@ -171,11 +171,22 @@ type options struct {
 
 func (o options) mode() nerdle.Mode { return nerdle.Mode{Hard: o.Hard, Commutative: o.Commutative} }
 
-// Settings are a player's Nerdle settings.
+// Settings are a player's Nerdle settings, as the terminal game's.
 type Settings struct {
-	Hard        bool `json:"hard"`        // every hint revealed must be used
-	Commutative bool `json:"commutative"` // 35+12=47 is 12+35=47
-	ColourBlind bool `json:"colourBlind"` // orange and blue rather than green and magenta
+	Hard bool `json:"hard"` // every hint revealed must be used
+	// Commutative takes 35+12=47 for 12+35=47; null, it follows the
+	// rules: on for the web game's (nerdlegame), as the web game does.
+	Commutative *bool `json:"commutative"`
+	ColourBlind bool  `json:"colourBlind"` // orange and blue rather than green and magenta
+}
+
+// options returns the modes the settings give a game under rules r.
+func (s Settings) options(r nerdle.Rules) options {
+	o := options{Hard: s.Hard, Commutative: r == nerdle.NerdleGame}
+	if s.Commutative != nil {
+		o.Commutative = *s.Commutative
+	}
+	return o
 }
 
 func (h *handlers) loadSettings(ctx context.Context, player string) (Settings, error) {

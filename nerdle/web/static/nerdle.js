@@ -302,7 +302,7 @@ async function loadSettings() {
 	} catch (e) {
 		say(e.message);
 	}
-	for (const k of ["hard", "commutative", "colourBlind"]) $(k).checked = !!state.settings[k];
+	showSettings();
 	document.body.classList.toggle("cb", !!state.settings.colourBlind);
 	if (state.me) {
 		$("name").value = state.me.name || "";
@@ -310,8 +310,18 @@ async function loadSettings() {
 	}
 }
 
-async function saveSettings() {
-	const s = { hard: $("hard").checked, commutative: $("commutative").checked, colourBlind: $("colourBlind").checked };
+// showSettings ticks the boxes; commutative answers, never set, follow
+// the rules chosen: on for the web game's.
+function showSettings() {
+	const s = state.settings;
+	$("hard").checked = !!s.hard;
+	$("colourBlind").checked = !!s.colourBlind;
+	$("commutative").checked = s.commutative ?? $("rules").value === "nerdlegame";
+}
+
+async function saveSettings(e) {
+	const s = { hard: $("hard").checked, commutative: state.settings.commutative ?? null, colourBlind: $("colourBlind").checked };
+	if (e && e.target.id === "commutative") s.commutative = $("commutative").checked;
 	try {
 		state.settings = await api("PUT", "/api/nerdle/settings", s);
 		document.body.classList.toggle("cb", s.colourBlind);
@@ -364,7 +374,7 @@ buildKeyboard();
 helpExample();
 // A selector gives the keyboard back once chosen: the digits typed next
 // are the game's, not a new length.
-for (const id of ["length", "rules", "mode"]) $(id).addEventListener("change", () => { $(id).blur(); remember(); start(); });
+for (const id of ["length", "rules", "mode"]) $(id).addEventListener("change", () => { $(id).blur(); remember(); showSettings(); start(); });
 $("help-button").addEventListener("click", () => $("help").showModal());
 $("stats-button").addEventListener("click", () => openStats(state.game && state.game.status !== "playing"));
 $("settings-button").addEventListener("click", () => $("settings").showModal());

@@ -217,10 +217,16 @@ func newPlayer(ctx context.Context, url string, store *db.DB, lists map[int][]ne
 			return p, err
 		}
 		list := lists[v.length*10+int(v.rules)]
+		secret, err := nerdle.ParseEquation(dg.Secret)
+		if err != nil {
+			return p, err
+		}
+		// Wrong guesses: neither the secret nor, where the game takes
+		// commutative answers, an equation that commutes with it.
 		var guesses []string
 		for j := (i*7 + k*13) % len(list); len(guesses) < nerdle.DefaultRows; j = (j + len(list)/11 + 1) % len(list) {
-			if s := list[j].String(); s != dg.Secret {
-				guesses = append(guesses, s)
+			if list[j] != secret && !nerdle.Commutes(list[j], secret) {
+				guesses = append(guesses, list[j].String())
 			}
 		}
 		p.games = append(p.games, game{g.ID, guesses})

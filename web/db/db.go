@@ -24,6 +24,7 @@ import (
 
 	_ "github.com/jackc/pgx/v5/stdlib" // registers "pgx"
 	"github.com/pressly/goose/v3"
+	"github.com/pressly/goose/v3/lock"
 	_ "modernc.org/sqlite" // registers "sqlite"
 )
 
@@ -111,7 +112,17 @@ func (d *DB) migrate(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	p, err := goose.NewProvider(dialect, d.sql, sub)
+	var opts []goose.ProviderOption
+	if d.postgres {
+		// Servers started at once on one database migrate it one at a
+		// time, under an advisory lock.
+		locker, err := lock.NewPostgresSessionLocker()
+		if err != nil {
+			return err
+		}
+		opts = append(opts, goose.WithSessionLocker(locker))
+	}
+	p, err := goose.NewProvider(dialect, d.sql, sub, opts...)
 	if err != nil {
 		return fmt.Errorf("database %s: %w", d.name, err)
 	}

@@ -163,3 +163,29 @@ func TestRefusesDamagedAndNewer(t *testing.T) {
 		})
 	}
 }
+
+// TestMigrateAtOnce: servers started at once on one new database each
+// migrate it, one after the other, and every one opens it.
+func TestMigrateAtOnce(t *testing.T) {
+	for _, kind := range dbtest.Kinds {
+		t.Run(kind, func(t *testing.T) {
+			u := dbtest.URL(t, kind)
+			dir := t.TempDir()
+			errs := make(chan error, 4)
+			for range 4 {
+				go func() {
+					d, err := db.Open(context.Background(), u, dir)
+					if err == nil {
+						d.Close()
+					}
+					errs <- err
+				}()
+			}
+			for range 4 {
+				if err := <-errs; err != nil {
+					t.Error(err)
+				}
+			}
+		})
+	}
+}

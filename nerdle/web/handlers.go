@@ -78,9 +78,15 @@ func view(dg *db.Game, ng *nerdle.Game, o options) gameView {
 	return v
 }
 
-// dayRange is how far a daily puzzle's date may be from the server's
-// (UTC) date: the world's time zones span it.
-const dayRange = 26 * time.Hour
+// today reports whether day is the date somewhere on Earth now: time
+// zones run from 12 hours behind UTC to 14 ahead. A player's daily
+// puzzle is the one of their own date, and no later one can be played.
+func today(day string, now time.Time) bool {
+	now = now.UTC()
+	earliest := now.Add(-12 * time.Hour).Format(time.DateOnly)
+	latest := now.Add(14 * time.Hour).Format(time.DateOnly)
+	return day >= earliest && day <= latest
+}
 
 // start begins a game, or resumes the one under way: the day's puzzle if
 // daily names a day, else the player's unfinished game of the variant,
@@ -106,8 +112,7 @@ func (h *handlers) start(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if body.Daily != "" {
-		day, err := time.Parse(time.DateOnly, body.Daily)
-		if err != nil || day.Sub(h.g.now().UTC()).Abs() > dayRange+24*time.Hour {
+		if _, err := time.Parse(time.DateOnly, body.Daily); err != nil || !today(body.Daily, h.g.now()) {
 			site.Error(w, http.StatusUnprocessableEntity, "daily: want today's date as 2006-01-02")
 			return
 		}

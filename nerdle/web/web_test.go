@@ -185,6 +185,21 @@ func checkWall(t *testing.T, c *client, store *db.DB) {
 	}
 }
 
+func TestToday(t *testing.T) {
+	now := time.Date(2026, 12, 7, 5, 0, 0, 0, time.UTC) // the 6th in Hawaii, the 7th in Kiribati
+	for day, want := range map[string]bool{"2026-12-05": false, "2026-12-06": true, "2026-12-07": true, "2026-12-08": false} {
+		if got := today(day, now); got != want {
+			t.Errorf("today(%s) at %v = %v", day, now, got)
+		}
+	}
+	now = time.Date(2026, 12, 7, 20, 0, 0, 0, time.UTC) // the 8th in Kiribati since 10:00 UTC
+	for day, want := range map[string]bool{"2026-12-06": false, "2026-12-07": true, "2026-12-08": true, "2026-12-09": false} {
+		if got := today(day, now); got != want {
+			t.Errorf("today(%s) at %v = %v", day, now, got)
+		}
+	}
+}
+
 func TestDailyAndLeaderboard(t *testing.T) {
 	srv, store, g := newServer(t, "sqlite")
 	day := g.now().UTC().Format(time.DateOnly)

@@ -201,6 +201,8 @@ func TestBrowserWinAndLose(t *testing.T) {
 				if end := b.waitText("#end-line"); !strings.HasPrefix(end, "Solved in 2 of 6") {
 					t.Errorf("length %s won: the end says %q; the board %q, the message %q", length, end, b.rows(), b.text("#message"))
 				}
+				b.run(chromedp.Sleep(300 * time.Millisecond))
+				b.screenshot(fmt.Sprintf("nerdle-%s-%s-won", length, size.name))
 				b.closeDialogs()
 				b.run(chromedp.Click("#new-button"), chromedp.Sleep(400*time.Millisecond))
 				_, secret = b.game()

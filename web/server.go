@@ -20,9 +20,11 @@ import (
 	"errors"
 	"fmt"
 	"html/template"
+	"io"
 	"io/fs"
 	"log/slog"
 	"net/http"
+	"reflect"
 	"strings"
 	"time"
 
@@ -131,10 +133,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	mux.HandleFunc("GET /api", func(w http.ResponseWriter, r *http.Request) {
 		JSON(w, http.StatusOK, map[string]any{"docs": "docs/api.md in gamelab's sources", "endpoints": s.api})
 	})
-	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
-		Error(w, http.StatusNotFound, "no such endpoint: see docs/api.md")
-	})
-	s.handler = s.logged(s.recovered(secured(s.limited(crossOrigin(mux)))))
+	s.handler = s.logged(s.recovered(secured(s.limited(crossOrigin(routed(mux))))))
 	return s, nil
 }
 
@@ -188,6 +187,32 @@ func Error(w http.ResponseWriter, status int, why string) {
 	JSON(w, status, map[string]string{"error": why})
 }
 
+// routed answers a request mux has no route for with a JSON error: 405,
+// naming the methods it takes, for a path it serves in another method,
+// else 404.
+func routed(mux *http.ServeMux) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if _, pattern := mux.Handler(r); pattern != "" {
+			mux.ServeHTTP(w, r)
+			return
+		}
+		var allowed []string
+		for _, m := range []string{"GET", "POST", "PUT", "DELETE"} {
+			other := r.Clone(r.Context())
+			other.Method = m
+			if _, pattern := mux.Handler(other); pattern != "" {
+				allowed = append(allowed, m)
+			}
+		}
+		if len(allowed) > 0 {
+			w.Header().Set("Allow", strings.Join(allowed, ", "))
+			Error(w, http.StatusMethodNotAllowed, fmt.Sprintf("%s is not taken here: use %s", clip(r.Method), strings.Join(allowed, " or ")))
+			return
+		}
+		Error(w, http.StatusNotFound, "no such page or endpoint (the API's are listed at /api)")
+	})
+}
+
 // Decode reads the request's JSON body into v: at most the server's
 // limit of bytes, one object, no field v does not have. It writes the
 // 4xx itself and reports false when the body will not do.
@@ -204,14 +229,56 @@ func (s *Server) Decode(w http.ResponseWriter, r *http.Request, v any) bool {
 			Error(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("the body is over %d bytes", tooBig.Limit))
 			return false
 		}
-		Error(w, http.StatusBadRequest, "the body is not the JSON this endpoint takes: "+clip(err.Error()))
+		Error(w, http.StatusBadRequest, "the body is not the JSON this endpoint takes: "+decodeError(err))
 		return false
 	}
-	if dec.More() {
+	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
 		Error(w, http.StatusBadRequest, "the body holds more than one JSON value")
 		return false
 	}
 	return true
+}
+
+// decodeError says what is wrong with a body in the API's words, not the
+// decoder's (which name Go's types).
+func decodeError(err error) string {
+	var syntax *json.SyntaxError
+	var typ *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &syntax):
+		return fmt.Sprintf("malformed JSON at byte %d", syntax.Offset)
+	case errors.As(err, &typ) && typ.Field != "":
+		t := typ.Type
+		for t.Kind() == reflect.Pointer {
+			t = t.Elem()
+		}
+		return fmt.Sprintf("field %q: a %s where %s belongs", clip(typ.Field), typ.Value, kindName(t.Kind().String()))
+	case errors.As(err, &typ):
+		return fmt.Sprintf("a %s where an object belongs", typ.Value)
+	case errors.Is(err, io.EOF):
+		return "no body"
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return "the JSON ends too soon"
+	}
+	if field, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
+		return "no field " + clip(field) + " here"
+	}
+	return "malformed JSON"
+}
+
+// kindName names a Go kind as JSON would.
+func kindName(kind string) string {
+	switch {
+	case strings.HasPrefix(kind, "int"), strings.HasPrefix(kind, "uint"), strings.HasPrefix(kind, "float"):
+		return "a number"
+	case kind == "string":
+		return "a string"
+	case kind == "bool":
+		return "true or false"
+	case kind == "slice", kind == "array":
+		return "an array"
+	}
+	return "an object"
 }
 
 // clip keeps an error message that may quote the request short.

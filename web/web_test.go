@@ -25,7 +25,9 @@ func (echo) Card() web.Card {
 
 func (echo) Routes(mux *http.ServeMux, s *web.Server) {
 	mux.HandleFunc("POST /api/echo", func(w http.ResponseWriter, r *http.Request) {
-		var body struct{ Say string }
+		var body struct {
+			Say string `json:"say"`
+		}
 		if !s.Decode(w, r, &body) {
 			return
 		}
@@ -76,6 +78,9 @@ func TestRequestsRefused(t *testing.T) {
 		{"a field it has not", "POST", "/api/echo", `{"shout":"hi"}`, nil, 400},
 		{"two values", "POST", "/api/echo", `{"say":"a"}{"say":"b"}`, nil, 400},
 		{"no such endpoint", "GET", "/api/nothing", "", nil, 404},
+		{"no such page", "GET", "/nothing", "", nil, 404},
+		{"another method", "DELETE", "/api/echo", "", nil, 405},
+		{"a page written to", "POST", "/healthz", "", nil, 405},
 		{"a bug", "GET", "/api/panic", "", nil, 500},
 		{"a name too long", "PUT", "/api/me/name", `{"name":"` + strings.Repeat("n", 30) + `"}`, nil, 422},
 		{"a code no one has", "POST", "/api/me/claim", `{"code":"nope"}`, nil, 404},
@@ -88,10 +93,30 @@ func TestRequestsRefused(t *testing.T) {
 			if tc.status >= 400 && (!strings.HasPrefix(w.Body.String(), `{"error":"`) || strings.Count(w.Body.String(), "\n") != 1) {
 				t.Errorf("error body %q, want a JSON error of one line", w.Body)
 			}
-			if strings.Contains(w.Body.String(), "goroutine") || strings.Contains(w.Body.String(), "a bug") {
+			if strings.Contains(w.Body.String(), "goroutine") || strings.Contains(w.Body.String(), "a bug") || strings.Contains(w.Body.String(), "struct") {
 				t.Errorf("the body tells the server's insides: %s", w.Body)
 			}
 		})
+	}
+}
+
+// TestDecodeErrors: a body that will not do is named in JSON's words.
+func TestDecodeErrors(t *testing.T) {
+	h := server(t, roomy)
+	for body, want := range map[string]string{
+		`{"say":`:       "the JSON ends too soon",
+		`{"say":1}`:     `field \"say\": a number where a string belongs`,
+		`[1]`:           "a array where an object belongs",
+		`{"shout":"x"}`: `no field \"shout\" here`,
+		`{"say":"x"}}`:  "more than one JSON value",
+		`{say}`:         "malformed JSON at byte 2",
+	} {
+		if w := request(h, "POST", "/api/echo", body); !strings.Contains(w.Body.String(), want) {
+			t.Errorf("%s: %s, want …%s…", body, w.Body, want)
+		}
+	}
+	if w := request(h, "DELETE", "/api/echo", ""); w.Header().Get("Allow") != "POST" {
+		t.Errorf("405 without Allow: POST: %v", w.Header())
 	}
 }
 

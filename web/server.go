@@ -24,10 +24,10 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http"
-	"reflect"
 	"strings"
 	"time"
 
+	"gamelab/internal/store"
 	"gamelab/web/db"
 )
 
@@ -242,43 +242,10 @@ func (s *Server) Decode(w http.ResponseWriter, r *http.Request, v any) bool {
 // decodeError says what is wrong with a body in the API's words, not the
 // decoder's (which name Go's types).
 func decodeError(err error) string {
-	var syntax *json.SyntaxError
-	var typ *json.UnmarshalTypeError
-	switch {
-	case errors.As(err, &syntax):
-		return fmt.Sprintf("malformed JSON at byte %d", syntax.Offset)
-	case errors.As(err, &typ) && typ.Field != "":
-		t := typ.Type
-		for t.Kind() == reflect.Pointer {
-			t = t.Elem()
-		}
-		return fmt.Sprintf("field %q: a %s where %s belongs", clip(typ.Field), typ.Value, kindName(t.Kind().String()))
-	case errors.As(err, &typ):
-		return fmt.Sprintf("a %s where an object belongs", typ.Value)
-	case errors.Is(err, io.EOF):
+	if errors.Is(err, io.EOF) {
 		return "no body"
-	case errors.Is(err, io.ErrUnexpectedEOF):
-		return "the JSON ends too soon"
 	}
-	if field, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
-		return "no field " + clip(field) + " here"
-	}
-	return "malformed JSON"
-}
-
-// kindName names a Go kind as JSON would.
-func kindName(kind string) string {
-	switch {
-	case strings.HasPrefix(kind, "int"), strings.HasPrefix(kind, "uint"), strings.HasPrefix(kind, "float"):
-		return "a number"
-	case kind == "string":
-		return "a string"
-	case kind == "bool":
-		return "true or false"
-	case kind == "slice", kind == "array":
-		return "an array"
-	}
-	return "an object"
+	return clip(store.JSONError(err).Error())
 }
 
 // clip keeps an error message that may quote the request short.

@@ -104,12 +104,12 @@ func TestRequestsRefused(t *testing.T) {
 func TestDecodeErrors(t *testing.T) {
 	h := server(t, roomy)
 	for body, want := range map[string]string{
-		`{"say":`:       "the JSON ends too soon",
-		`{"say":1}`:     `field \"say\": a number where a string belongs`,
-		`[1]`:           "a array where an object belongs",
-		`{"shout":"x"}`: `no field \"shout\" here`,
+		`{"say":`:       "the JSON ends too early",
+		`{"say":1}`:     "say: want a string, not a JSON number",
+		`[1]`:           "the document: want an object, not a JSON array",
+		`{"shout":"x"}`: `unknown field \"shout\"`,
 		`{"say":"x"}}`:  "more than one JSON value",
-		`{say}`:         "malformed JSON at byte 2",
+		`{say}`:         "not valid JSON at byte 2",
 	} {
 		if w := request(h, "POST", "/api/echo", body); !strings.Contains(w.Body.String(), want) {
 			t.Errorf("%s: %s, want …%s…", body, w.Body, want)

@@ -10,8 +10,8 @@ import (
 )
 
 // JSONError rewrites an error of encoding/json in the words of someone
-// reading the file: where it is wrong and what was wanted, without Go's
-// type names. Other errors come back as they are.
+// reading the file or the request's body: where it is wrong and what was
+// wanted, without Go's type names. Other errors come back as they are.
 func JSONError(err error) error {
 	var syntax *json.SyntaxError
 	var typ *json.UnmarshalTypeError
@@ -35,7 +35,7 @@ func JSONError(err error) error {
 		}
 		return fmt.Errorf("%s: want %s, not a JSON %s", field, kindOf(typ.Type.Kind().String()), typ.Value)
 	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
-		return errors.New("the file ends too early")
+		return errors.New("the JSON ends too early")
 	}
 	msg, ok := strings.CutPrefix(err.Error(), "json: ")
 	if !ok {

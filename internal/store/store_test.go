@@ -250,7 +250,7 @@ func TestJSONError(t *testing.T) {
 		`{"tries": {}}`:   `tries: want a list, not a JSON object`,
 		`{"stats": [1]}`:  `stats: want an object, not a JSON array`,
 		`{"played": 1,,}`: `not valid JSON at byte 14: invalid character ',' looking for beginning of object key string`,
-		`{"played": 1`:    `the file ends too early`,
+		`{"played": 1`:    `the JSON ends too early`,
 		`["a"]`:           `the document: want an object, not a JSON array`,
 	} {
 		err := JSONError(json.NewDecoder(strings.NewReader(in)).Decode(&v))

@@ -102,13 +102,8 @@ func (h *handlers) start(w http.ResponseWriter, r *http.Request) {
 	if !h.s.Decode(w, r, &body) {
 		return
 	}
-	length := ""
-	if body.Length != 0 {
-		length = itoa(body.Length)
-	}
-	v, err := parseVariant(length, body.Rules)
-	if err != nil {
-		site.Error(w, http.StatusUnprocessableEntity, err.Error())
+	v, ok := bodyVariant(w, body.Length, body.Rules)
+	if !ok {
 		return
 	}
 	if body.Daily != "" {
@@ -165,6 +160,20 @@ func (h *handlers) start(w http.ResponseWriter, r *http.Request) {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// bodyVariant reads the length and rules of a request's body (0 and ""
+// for the defaults), or answers 422.
+func bodyVariant(w http.ResponseWriter, length int, rules string) (variant, bool) {
+	l := ""
+	if length != 0 {
+		l = itoa(length)
+	}
+	v, err := parseVariant(l, rules)
+	if err != nil {
+		site.Error(w, http.StatusUnprocessableEntity, err.Error())
+	}
+	return v, err == nil
+}
 
 // respond writes the game as its player sees it.
 func (h *handlers) respond(w http.ResponseWriter, r *http.Request, dg *db.Game) {
@@ -297,13 +306,8 @@ func (h *handlers) solve(w http.ResponseWriter, r *http.Request) {
 	if !h.s.Decode(w, r, &body) {
 		return
 	}
-	length := ""
-	if body.Length != 0 {
-		length = itoa(body.Length)
-	}
-	v, err := parseVariant(length, body.Rules)
-	if err != nil {
-		site.Error(w, http.StatusUnprocessableEntity, err.Error())
+	v, ok := bodyVariant(w, body.Length, body.Rules)
+	if !ok {
 		return
 	}
 	if len(body.Rows) > nerdle.MaxRows {

@@ -25,6 +25,14 @@ const (
 	DefaultRows    = 10
 )
 
+// The limits of the game as people play it, in the terminal and on the
+// web: each colour is one key, 1 to 9.
+const (
+	GameMaxPegs    = 8
+	GameMaxColours = 9
+	GameMaxRows    = 30
+)
+
 // ErrGameOver is returned by Guess once the code is found or the rows are
 // used up.
 var ErrGameOver = errors.New("the game is over")

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"log/slog"
 
+	mmweb "gamelab/mastermind/web"
 	nerdleweb "gamelab/nerdle/web"
 	"gamelab/web"
 )
@@ -23,7 +24,7 @@ func (c *serveCmd) Run(e *env) error {
 		nerdleweb.New(cache),
 		web.TerminalOnly{Name: "/2048", Title: "2048", Blurb: "Slide and merge tiles to make 2048, and beyond.", Command: "gamelab 2048 play"},
 		web.TerminalOnly{Name: "/oware", Title: "Oware", Blurb: "The mancala game of West Africa, against a champion engine.", Command: "gamelab oware play"},
-		web.TerminalOnly{Name: "/mastermind", Title: "Mastermind", Blurb: "Break the colour code, or make one for the computer to break.", Command: "gamelab mastermind play"},
+		mmweb.New(),
 		web.TerminalOnly{Name: "/pdd", Title: "People's Democratic Dictatorship", Blurb: "A card game whose rules are secret.", Command: "gamelab pdd play"},
 	}
 	return web.Serve(e.Ctx, web.ServeConfig{Addr: c.Addr, DB: c.DB, DataDir: c.DataDir, Games: games,

@@ -42,9 +42,9 @@ type Options struct {
 
 // The limits of the game: colours are typed as one key each.
 const (
-	MaxPegs    = 8
-	MaxColours = 9
-	MaxRows    = 30
+	MaxPegs    = mastermind.GameMaxPegs
+	MaxColours = mastermind.GameMaxColours
+	MaxRows    = mastermind.GameMaxRows
 )
 
 type screen int

@@ -4,10 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io/fs"
-	"net/http/httptest"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -18,91 +14,32 @@ import (
 	"gamelab/nerdle"
 	site "gamelab/web"
 	"gamelab/web/db"
-	"gamelab/web/db/dbtest"
+	"gamelab/web/webtest"
 )
 
-// chromium returns the browser the tests drive: Debian's Chromium. A
-// machine without it skips them, saying so; CI (CI set) installs it, and
-// fails without it.
-func chromium(t *testing.T) string {
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
-		if path, err := exec.LookPath(name); err == nil {
-			return path
-		}
-	}
-	if os.Getenv("CI") != "" {
-		t.Fatal("no chromium: CI installs Debian's (see .ci/run)")
-	}
-	t.Skip("no chromium on this machine: apt install chromium to run the browser tests")
-	return ""
-}
-
-// browser is a page of the server open in headless Chromium, width by
-// height pixels.
+// browser is the Nerdle page in headless Chromium, on a server of its
+// own whose database the test reads the secrets from.
 type browser struct {
+	*webtest.Browser
 	t     *testing.T
-	ctx   context.Context
 	url   string
 	store *db.DB
 }
 
 func newBrowser(t *testing.T, width, height int64) *browser {
-	path := chromium(t)
+	webtest.Chromium(t)
 	srv, store, _ := newServer(t, "sqlite")
-	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(path), chromedp.NoSandbox,
-		chromedp.WindowSize(int(width), int(height)), chromedp.Flag("disable-dev-shm-usage", true))
-	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
-	t.Cleanup(cancel)
-	ctx, cancel2 := chromedp.NewContext(actx)
-	t.Cleanup(cancel2)
-	ctx, cancel3 := context.WithTimeout(ctx, 3*time.Minute)
-	t.Cleanup(cancel3)
-	b := &browser{t: t, ctx: ctx, url: srv.URL, store: store}
-	viewport := []chromedp.EmulateViewportOption{chromedp.EmulatePortrait}
-	if width < 600 {
-		viewport = append(viewport, chromedp.EmulateMobile, chromedp.EmulateTouch)
-	}
-	b.run(chromedp.EmulateViewport(width, height, viewport...))
-	return b
-}
-
-// run runs actions that return nothing.
-func (b *browser) run(actions ...chromedp.Action[chromedp.Void]) {
-	b.t.Helper()
-	if err := chromedp.Do(b.ctx, actions...); err != nil {
-		b.t.Fatal(err)
-	}
-}
-
-// eval returns the value of a JavaScript expression in the page.
-func eval[T any](b *browser, expr string) T {
-	b.t.Helper()
-	v, err := chromedp.Run(b.ctx, chromedp.Evaluate[T](expr))
-	if err != nil {
-		b.t.Fatal(err)
-	}
-	return v
+	return &browser{Browser: webtest.NewBrowser(t, width, height), t: t, url: srv.URL, store: store}
 }
 
 // open loads the Nerdle page and waits for its game.
-func (b *browser) open() {
-	b.t.Helper()
-	b.run(chromedp.Navigate(b.url+"/nerdle"), chromedp.WaitVisible("#board .tile"), chromedp.Sleep(200*time.Millisecond))
-}
-
-// choose sets one of the page's selectors, as a person picks an option.
-func (b *browser) choose(id, value string) {
-	b.t.Helper()
-	b.run(chromedp.SetValue("#"+id, value))
-	eval[bool](b, fmt.Sprintf(`document.getElementById(%q).dispatchEvent(new Event("change"))`, id))
-	b.run(chromedp.Sleep(400 * time.Millisecond))
-}
+func (b *browser) open() { b.Open(b.url+"/nerdle", "#board .tile") }
 
 // game returns the id of the game on the board, which the page names,
 // and its secret, from the database, as only the server may read it.
 func (b *browser) game() (id, secret string) {
 	b.t.Helper()
-	id = eval[string](b, `document.body.dataset.game || ""`)
+	id = webtest.Eval[string](b.Browser, `document.body.dataset.game || ""`)
 	if id == "" {
 		b.t.Fatal("the page names no game")
 	}
@@ -113,69 +50,17 @@ func (b *browser) game() (id, secret string) {
 	return dg.ID, dg.Secret
 }
 
-// closeDialogs closes what dialogs are open, as Escape does, and clears
-// the end line.
-func (b *browser) closeDialogs() {
-	b.t.Helper()
-	b.run(chromedp.KeyEvent(kb.Escape), chromedp.Sleep(150*time.Millisecond))
-	eval[bool](b, `(document.querySelectorAll("dialog[open]").forEach(d => d.close()), document.getElementById("end-line").textContent = "", true)`)
-}
-
 // typeRow types a row key by key and plays it with Enter.
-func (b *browser) typeRow(row string) {
-	b.t.Helper()
-	b.run(chromedp.KeyEvent(row), chromedp.KeyEvent(kb.Enter), chromedp.Sleep(250*time.Millisecond))
-}
-
-// waitText waits until the text of the element sel selects is not
-// empty, and returns it.
-func (b *browser) waitText(sel string) string {
-	b.t.Helper()
-	for start := time.Now(); time.Since(start) < 10*time.Second; {
-		if s := b.text(sel); s != "" {
-			return s
-		}
-		b.run(chromedp.Sleep(100 * time.Millisecond))
-	}
-	return ""
-}
-
-// text is the text of the element sel selects.
-func (b *browser) text(sel string) string {
-	b.t.Helper()
-	return eval[string](b, fmt.Sprintf(`document.querySelector(%q).textContent`, sel))
-}
+func (b *browser) typeRow(row string) { b.Keys(row, true) }
 
 // rows returns the rows played on the board, each its symbols and
 // colours as "12+35=47 GMBBGGBM".
 func (b *browser) rows() []string {
 	b.t.Helper()
-	return eval[[]string](b, `[...document.querySelectorAll("#board .row")]
+	return webtest.Eval[[]string](b.Browser, `[...document.querySelectorAll("#board .row")]
 		.filter(r => r.querySelector(".G, .M, .B"))
 		.map(r => [...r.children].map(t => t.textContent).join("") + " " +
 			[...r.children].map(t => ["G", "M", "B"].find(c => t.classList.contains(c))).join(""))`)
-}
-
-// boardVisible reports whether the whole board and keyboard are in the
-// window.
-func (b *browser) boardVisible() bool {
-	return eval[bool](b, `["board", "keyboard"].every(id => {
-		const r = document.getElementById(id).getBoundingClientRect();
-		return r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth;
-	})`)
-}
-
-func (b *browser) screenshot(name string) {
-	b.t.Helper()
-	png, err := chromedp.Run(b.ctx, chromedp.FullScreenshot(100)) // 100: a PNG
-	if err != nil {
-		b.t.Fatal(err)
-	}
-	dir := filepath.Join("testdata", "screenshots")
-	os.MkdirAll(dir, 0o755)
-	if err := os.WriteFile(filepath.Join(dir, name+".png"), png, 0o644); err != nil {
-		b.t.Fatal(err)
-	}
 }
 
 // TestBrowserWinAndLose plays whole games key by key at lengths 5 and 8:
@@ -189,31 +74,31 @@ func TestBrowserWinAndLose(t *testing.T) {
 			b := newBrowser(t, size.width, size.height)
 			b.open()
 			for _, length := range []string{"5", "8"} {
-				b.choose("length", length)
+				b.Choose("length", length)
 				_, secret := b.game()
-				if !b.boardVisible() {
+				if !b.Visible("board", "keyboard") {
 					t.Errorf("length %s at %s: the board or keyboard is not wholly in the window", length, size.name)
 				}
-				b.screenshot(fmt.Sprintf("nerdle-%s-%s", length, size.name))
+				b.Screenshot(fmt.Sprintf("nerdle-%s-%s", length, size.name))
 				wrong := wrongGuesses(t, len(secret), secret)
 				b.typeRow(wrong[0])
 				b.typeRow(secret)
-				if end := b.waitText("#end-line"); !strings.HasPrefix(end, "Solved in 2 of 6") {
-					t.Errorf("length %s won: the end says %q; the board %q, the message %q", length, end, b.rows(), b.text("#message"))
+				if end := b.WaitText("#end-line"); !strings.HasPrefix(end, "Solved in 2 of 6") {
+					t.Errorf("length %s won: the end says %q; the board %q, the message %q", length, end, b.rows(), b.Text("#message"))
 				}
-				b.run(chromedp.Sleep(300 * time.Millisecond))
-				b.screenshot(fmt.Sprintf("nerdle-%s-%s-won", length, size.name))
-				b.closeDialogs()
-				b.run(chromedp.Click("#new-button"), chromedp.Sleep(400*time.Millisecond))
+				b.Run(chromedp.Sleep(300 * time.Millisecond))
+				b.Screenshot(fmt.Sprintf("nerdle-%s-%s-won", length, size.name))
+				b.CloseDialogs("#end-line")
+				b.Click("#new-button")
 				_, secret = b.game()
 				for _, w := range wrongGuesses(t, len(secret), secret)[:6] {
 					b.typeRow(w)
 				}
-				if end := b.waitText("#end-line"); end != "Out of rows. The equation was "+secret+"." {
-					t.Errorf("length %s lost: the end says %q; the board %q, the message %q", length, end, b.rows(), b.text("#message"))
+				if end := b.WaitText("#end-line"); end != "Out of rows. The equation was "+secret+"." {
+					t.Errorf("length %s lost: the end says %q; the board %q, the message %q", length, end, b.rows(), b.Text("#message"))
 				}
-				b.closeDialogs()
-				b.run(chromedp.Click("#new-button"), chromedp.Sleep(400*time.Millisecond))
+				b.CloseDialogs("#end-line")
+				b.Click("#new-button")
 			}
 		})
 	}
@@ -225,14 +110,14 @@ func TestBrowserWinAndLose(t *testing.T) {
 func TestBrowserAsAPersonPlays(t *testing.T) {
 	b := newBrowser(t, 390, 844)
 	b.open()
-	b.choose("length", "8")
+	b.Choose("length", "8")
 	_, secret := b.game()
-	b.run(chromedp.KeyEvent("11111111"), chromedp.KeyEvent(kb.Enter), chromedp.Sleep(300*time.Millisecond))
+	b.Keys("11111111", true)
 	want := nerdle.Check("11111111", nerdle.Standard).Error()
-	if got := b.text("#message"); got != want {
+	if got := b.Text("#message"); got != want {
 		t.Errorf("an invalid equation: the page says %q, the terminal %q", got, want)
 	}
-	b.run(chromedp.KeyEvent(strings.Repeat(kb.Backspace, 8)))
+	b.Keys(strings.Repeat(kb.Backspace, 8), false)
 	wrong := wrongGuesses(t, 8, secret)
 	b.typeRow(wrong[0])
 	b.open() // a reload
@@ -242,14 +127,15 @@ func TestBrowserAsAPersonPlays(t *testing.T) {
 
 	// Hard mode, from the settings, applies from the next game: the
 	// game under way is left after the page asks.
-	b.run(chromedp.Click("#settings-button"), chromedp.Sleep(100*time.Millisecond), chromedp.Click("#hard"), chromedp.Sleep(300*time.Millisecond))
-	b.closeDialogs()
-	b.run(chromedp.Click("#new-button"), chromedp.Sleep(200*time.Millisecond))
-	if open := eval[bool](b, `document.getElementById("confirm-new").open`); !open {
+	b.Click("#settings-button")
+	b.Click("#hard")
+	b.CloseDialogs("#end-line")
+	b.Click("#new-button")
+	if open := webtest.Eval[bool](b.Browser, `document.getElementById("confirm-new").open`); !open {
 		t.Fatal("a new game in the middle of one did not ask first")
 	}
-	b.run(chromedp.Click("#confirm-yes"), chromedp.Sleep(400*time.Millisecond))
-	if status := b.text("#status"); !strings.Contains(status, "hard") {
+	b.Click("#confirm-yes")
+	if status := b.Text("#status"); !strings.Contains(status, "hard") {
 		t.Fatalf("the new game is not in hard mode: %q", status)
 	}
 	_, secret = b.game()
@@ -263,7 +149,7 @@ func TestBrowserAsAPersonPlays(t *testing.T) {
 	for _, w := range wrongGuesses(t, 8, secret) {
 		before := len(b.rows())
 		b.typeRow(w)
-		if msg := b.text("#message"); msg != "" {
+		if msg := b.Text("#message"); msg != "" {
 			if !strings.HasPrefix(msg, "hard mode: ") {
 				t.Errorf("hard mode's refusal reads %q", msg)
 			}
@@ -279,45 +165,31 @@ func TestBrowserAsAPersonPlays(t *testing.T) {
 	}
 
 	// The daily puzzle, won, shared, and shown again after a reload.
-	b.closeDialogs()
-	b.choose("mode", "daily")
+	b.CloseDialogs("#end-line")
+	b.Choose("mode", "daily")
 	_, secret = b.game()
 	b.typeRow(secret)
-	if end := b.waitText("#end-line"); !strings.HasPrefix(end, "Solved in 1 of 6") {
+	if end := b.WaitText("#end-line"); !strings.HasPrefix(end, "Solved in 1 of 6") {
 		t.Errorf("the daily puzzle won: %q", end)
 	}
-	eval[bool](b, `(navigator.clipboard.writeText = async (t) => { window.shared = t; }, true)`)
-	b.run(chromedp.Click("#share-again"), chromedp.Sleep(300*time.Millisecond))
-	shared := eval[string](b, `window.shared || ""`)
+	webtest.Eval[bool](b.Browser, `(navigator.clipboard.writeText = async (t) => { window.shared = t; }, true)`)
+	b.Click("#share-again")
+	shared := webtest.Eval[string](b.Browser, `window.shared || ""`)
 	if !strings.HasPrefix(shared, "gamelab Nerdle daily ") || !strings.Contains(shared, "🟩🟩🟩🟩🟩🟩🟩🟩") || strings.Contains(shared, secret) {
 		t.Errorf("shared %q", shared)
 	}
-	b.closeDialogs()
+	b.CloseDialogs("#end-line")
 	b.open()
-	if rows := b.rows(); len(rows) != 1 || !strings.Contains(b.text("#status"), "Daily puzzle") {
-		t.Errorf("the daily puzzle after a reload: %q, %q", rows, b.text("#status"))
+	if rows := b.rows(); len(rows) != 1 || !strings.Contains(b.Text("#status"), "Daily puzzle") {
+		t.Errorf("the daily puzzle after a reload: %q, %q", rows, b.Text("#status"))
 	}
 }
 
 // BenchmarkFirstPaint loads the Nerdle page in Chromium, afresh each
 // time, and reports when it first painted, by the browser's own clock.
 func BenchmarkFirstPaint(b *testing.B) {
-	path := ""
-	for _, name := range []string{"chromium", "chromium-browser"} {
-		if p, err := exec.LookPath(name); err == nil {
-			path = p
-		}
-	}
-	if path == "" {
-		b.Skip("no chromium")
-	}
-	store := dbtest.Open(b, "sqlite")
-	s, err := site.New(context.Background(), site.Config{DB: store, Games: []site.Game{New("")}})
-	if err != nil {
-		b.Fatal(err)
-	}
-	srv := httptest.NewServer(s)
-	defer srv.Close()
+	path := webtest.Chromium(b)
+	srv, _ := webtest.NewServer(b, "sqlite", New(""))
 	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(path), chromedp.NoSandbox)
 	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
 	defer cancel()

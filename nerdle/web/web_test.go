@@ -1,12 +1,8 @@
 package web
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
-	"io"
-	"net/http"
-	"net/http/cookiejar"
 	"net/http/httptest"
 	"os"
 	"strings"
@@ -15,78 +11,22 @@ import (
 
 	"gamelab/internal/testenv"
 	"gamelab/nerdle"
-	site "gamelab/web"
 	"gamelab/web/db"
 	"gamelab/web/db/dbtest"
+	"gamelab/web/webtest"
 )
 
 func TestMain(m *testing.M) { os.Exit(testenv.RunWithOwnDirs(m)) }
 
-// client is a player's browser: a cookie jar on a test server, and
-// every body the server sent, to look for secrets in.
-type client struct {
-	t      *testing.T
-	srv    *httptest.Server
-	http   *http.Client
-	bodies []string
-}
-
 func newServer(t *testing.T, kind string) (*httptest.Server, *db.DB, *Game) {
 	t.Helper()
-	store := dbtest.Open(t, kind)
 	g := New("")
-	s, err := site.New(context.Background(), site.Config{DB: store, Games: []site.Game{g},
-		Limits: site.Limits{Body: 16 << 10, PerSecond: 1000, Burst: 1000, NewPlayers: 1000}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := httptest.NewServer(s)
-	t.Cleanup(srv.Close)
+	srv, store := webtest.NewServer(t, kind, g)
 	return srv, store, g
 }
 
-func newClient(t *testing.T, srv *httptest.Server) *client {
-	jar, _ := cookiejar.New(nil)
-	return &client{t: t, srv: srv, http: &http.Client{Jar: jar}}
-}
-
-// do sends a request and decodes the JSON answer into out (if not nil),
-// returning the status.
-func (c *client) do(method, path string, body any, out any) int {
-	c.t.Helper()
-	var rd io.Reader
-	if body != nil {
-		b, _ := json.Marshal(body)
-		rd = bytes.NewReader(b)
-	}
-	req, _ := http.NewRequest(method, c.srv.URL+path, rd)
-	if body != nil {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	res, err := c.http.Do(req)
-	if err != nil {
-		c.t.Fatal(err)
-	}
-	defer res.Body.Close()
-	raw, _ := io.ReadAll(res.Body)
-	c.bodies = append(c.bodies, string(raw))
-	if _, why := out.(*string); out != nil && !why && res.StatusCode < 300 {
-		if err := json.Unmarshal(raw, out); err != nil {
-			c.t.Fatalf("%s %s: %v in %s", method, path, err, raw)
-		}
-	}
-	if res.StatusCode >= 400 {
-		var e struct{ Error string }
-		if json.Unmarshal(raw, &e) != nil || e.Error == "" || strings.Count(string(raw), "\n") != 1 {
-			c.t.Errorf("%s %s: %d with %q, want a JSON error of one line", method, path, res.StatusCode, raw)
-		}
-		if out != nil {
-			if p, ok := out.(*string); ok {
-				*p = e.Error
-			}
-		}
-	}
-	return res.StatusCode
+func newClient(t *testing.T, srv *httptest.Server) *webtest.Client {
+	return webtest.NewClient(t, srv.URL)
 }
 
 // secretOf reads a game's secret from the database, as only the server
@@ -122,43 +62,43 @@ func TestGameWonAndLost(t *testing.T) {
 			for _, length := range []int{5, 8} {
 				// Won: two wrong rows, then the secret.
 				var g gameView
-				if code := c.do("POST", "/api/nerdle/games", map[string]any{"length": length}, &g); code != 200 || g.Status != "playing" || g.Length != length {
+				if code := c.Do("POST", "/api/nerdle/games", map[string]any{"length": length}, &g); code != 200 || g.Status != "playing" || g.Length != length {
 					t.Fatalf("start: %d %+v", code, g)
 				}
 				secret := secretOf(t, store, g.ID)
 				wrong := wrongGuesses(t, length, secret)
 				var why string
-				if code := c.do("POST", "/api/nerdle/games/"+g.ID+"/guesses", map[string]string{"guess": strings.Repeat("1", length)}, &why); code != 422 || why == "" {
+				if code := c.Do("POST", "/api/nerdle/games/"+g.ID+"/guesses", map[string]string{"guess": strings.Repeat("1", length)}, &why); code != 422 || why == "" {
 					t.Errorf("an invalid equation: %d %q", code, why)
 				}
 				for _, w := range wrong[:2] {
-					if code := c.do("POST", "/api/nerdle/games/"+g.ID+"/guesses", map[string]string{"guess": w}, &g); code != 200 {
+					if code := c.Do("POST", "/api/nerdle/games/"+g.ID+"/guesses", map[string]string{"guess": w}, &g); code != 200 {
 						t.Fatalf("guess %s: %d", w, code)
 					}
 				}
 				var again gameView
-				c.do("POST", "/api/nerdle/games", map[string]any{"length": length}, &again)
+				c.Do("POST", "/api/nerdle/games", map[string]any{"length": length}, &again)
 				if again.ID != g.ID || len(again.Rows) != 2 {
 					t.Errorf("a reload: game %s with %d rows, want %s with 2", again.ID, len(again.Rows), g.ID)
 				}
-				c.do("POST", "/api/nerdle/games/"+g.ID+"/guesses", map[string]string{"guess": secret}, &g)
+				c.Do("POST", "/api/nerdle/games/"+g.ID+"/guesses", map[string]string{"guess": secret}, &g)
 				if g.Status != "won" || g.Secret != secret || g.Rows[2].Colours != strings.Repeat("G", length) {
 					t.Errorf("won: %+v", g)
 				}
-				if code := c.do("POST", "/api/nerdle/games/"+g.ID+"/guesses", map[string]string{"guess": secret}, nil); code != 409 {
+				if code := c.Do("POST", "/api/nerdle/games/"+g.ID+"/guesses", map[string]string{"guess": secret}, nil); code != 409 {
 					t.Errorf("a guess after the end: %d", code)
 				}
 				// Lost: six wrong rows.
-				c.do("POST", "/api/nerdle/games", map[string]any{"length": length}, &g)
+				c.Do("POST", "/api/nerdle/games", map[string]any{"length": length}, &g)
 				secret = secretOf(t, store, g.ID)
 				for _, w := range wrongGuesses(t, length, secret)[:6] {
-					c.do("POST", "/api/nerdle/games/"+g.ID+"/guesses", map[string]string{"guess": w}, &g)
+					c.Do("POST", "/api/nerdle/games/"+g.ID+"/guesses", map[string]string{"guess": w}, &g)
 				}
 				if g.Status != "lost" || g.Secret != secret {
 					t.Errorf("lost: %+v", g)
 				}
 				var st struct{ Free struct{ Played, Won int } }
-				c.do("GET", "/api/nerdle/stats?length="+itoa(length), nil, &st)
+				c.Do("GET", "/api/nerdle/stats?length="+itoa(length), nil, &st)
 				if st.Free.Played != 2 || st.Free.Won != 1 {
 					t.Errorf("stats: %+v", st)
 				}
@@ -170,11 +110,11 @@ func TestGameWonAndLost(t *testing.T) {
 
 // checkWall looks for the secret of every game still being played in
 // every body the server sent.
-func checkWall(t *testing.T, c *client, store *db.DB) {
+func checkWall(t *testing.T, c *webtest.Client, store *db.DB) {
 	t.Helper()
 	// Every game is looked at: those still played must not have shown
 	// their secret, and those finished only in the bodies after the end.
-	for _, body := range c.bodies {
+	for _, body := range c.Bodies {
 		var g gameView
 		if json.Unmarshal([]byte(body), &g) != nil || g.ID == "" || g.Status != "playing" {
 			continue
@@ -205,18 +145,18 @@ func TestDailyAndLeaderboard(t *testing.T) {
 	day := g.now().UTC().Format(time.DateOnly)
 	c := newClient(t, srv)
 	var v gameView
-	c.do("POST", "/api/nerdle/games", map[string]any{"length": 6, "daily": day}, &v)
+	c.Do("POST", "/api/nerdle/games", map[string]any{"length": 6, "daily": day}, &v)
 	all, _ := nerdle.Enumerate(6, nerdle.Standard)
 	want := nerdle.DailySecret(day, all, nerdle.Standard).String()
 	if got := secretOf(t, store, v.ID); got != want {
 		t.Fatalf("daily secret %s, want the terminal's %s", got, want)
 	}
-	if code := c.do("PUT", "/api/me/name", map[string]string{"name": "ada"}, nil); code != 200 {
+	if code := c.Do("PUT", "/api/me/name", map[string]string{"name": "ada"}, nil); code != 200 {
 		t.Fatalf("name: %d", code)
 	}
-	c.do("POST", "/api/nerdle/games/"+v.ID+"/guesses", map[string]string{"guess": want}, &v)
+	c.Do("POST", "/api/nerdle/games/"+v.ID+"/guesses", map[string]string{"guess": want}, &v)
 	var again gameView
-	c.do("POST", "/api/nerdle/games", map[string]any{"length": 6, "daily": day, "new": true}, &again)
+	c.Do("POST", "/api/nerdle/games", map[string]any{"length": 6, "daily": day, "new": true}, &again)
 	if again.ID != v.ID || again.Status != "won" {
 		t.Errorf("the day's puzzle again: %+v", again)
 	}
@@ -226,17 +166,17 @@ func TestDailyAndLeaderboard(t *testing.T) {
 			Guesses int
 		}
 	}
-	c.do("GET", "/api/nerdle/leaderboard?length=6&day="+day, nil, &board)
+	c.Do("GET", "/api/nerdle/leaderboard?length=6&day="+day, nil, &board)
 	if len(board.Entries) != 1 || board.Entries[0].Name != "ada" || board.Entries[0].Guesses != 1 {
 		t.Errorf("leaderboard: %+v", board)
 	}
 	var why string
-	if code := c.do("POST", "/api/nerdle/games", map[string]any{"length": 6, "daily": "2030-01-01"}, &why); code != 422 {
+	if code := c.Do("POST", "/api/nerdle/games", map[string]any{"length": 6, "daily": "2030-01-01"}, &why); code != 422 {
 		t.Errorf("a daily puzzle of years ahead: %d %q", code, why)
 	}
 	// Another player sees none of the first one's games.
 	other := newClient(t, srv)
-	if code := other.do("GET", "/api/nerdle/games/"+v.ID, nil, nil); code != 404 {
+	if code := other.Do("GET", "/api/nerdle/games/"+v.ID, nil, nil); code != 404 {
 		t.Errorf("another's game: %d", code)
 	}
 }
@@ -244,9 +184,9 @@ func TestDailyAndLeaderboard(t *testing.T) {
 func TestHardModeAndHint(t *testing.T) {
 	srv, store, _ := newServer(t, "sqlite")
 	c := newClient(t, srv)
-	c.do("PUT", "/api/nerdle/settings", Settings{Hard: true}, nil)
+	c.Do("PUT", "/api/nerdle/settings", Settings{Hard: true}, nil)
 	var g gameView
-	c.do("POST", "/api/nerdle/games", map[string]any{"length": 5}, &g)
+	c.Do("POST", "/api/nerdle/games", map[string]any{"length": 5}, &g)
 	if !g.Hard {
 		t.Fatalf("hard mode not on: %+v", g)
 	}
@@ -256,13 +196,13 @@ func TestHardModeAndHint(t *testing.T) {
 		Remaining int
 		Game      gameView
 	}
-	c.do("POST", "/api/nerdle/games/"+g.ID+"/hint", nil, &h)
+	c.Do("POST", "/api/nerdle/games/"+g.ID+"/hint", nil, &h)
 	if h.Guess == "" || h.Remaining < 1 || !h.Game.Assisted {
 		t.Fatalf("hint: %+v", h)
 	}
 	// Play until a green shows, then ignore it.
 	for _, w := range wrongGuesses(t, 5, secret) {
-		c.do("POST", "/api/nerdle/games/"+g.ID+"/guesses", map[string]string{"guess": w}, &g)
+		c.Do("POST", "/api/nerdle/games/"+g.ID+"/guesses", map[string]string{"guess": w}, &g)
 		if g.Status != "playing" || strings.Contains(g.Rows[len(g.Rows)-1].Colours, "G") {
 			break
 		}
@@ -272,7 +212,7 @@ func TestHardModeAndHint(t *testing.T) {
 	}
 	for _, w := range wrongGuesses(t, 5, secret) {
 		var why string
-		code := c.do("POST", "/api/nerdle/games/"+g.ID+"/guesses", map[string]string{"guess": w}, &why)
+		code := c.Do("POST", "/api/nerdle/games/"+g.ID+"/guesses", map[string]string{"guess": w}, &why)
 		if code == 422 {
 			if !strings.HasPrefix(why, "hard mode: ") {
 				t.Errorf("hard mode's refusal: %q", why)
@@ -282,7 +222,7 @@ func TestHardModeAndHint(t *testing.T) {
 		if code != 200 {
 			t.Fatalf("%s: %d", w, code)
 		}
-		c.do("GET", "/api/nerdle/games/"+g.ID, nil, &g)
+		c.Do("GET", "/api/nerdle/games/"+g.ID, nil, &g)
 		if g.Status != "playing" {
 			return
 		}
@@ -297,7 +237,7 @@ func TestSolveForBots(t *testing.T) {
 		Guess     string
 		Remaining int
 	}
-	if code := c.do("POST", "/api/nerdle/solve", map[string]any{"length": 5, "rows": []rowView{{"1+2=3", "BGBGB"}}}, &a); code != 200 || a.Remaining != 16 {
+	if code := c.Do("POST", "/api/nerdle/solve", map[string]any{"length": 5, "rows": []rowView{{"1+2=3", "BGBGB"}}}, &a); code != 200 || a.Remaining != 16 {
 		t.Errorf("solve: %d %+v", code, a)
 	}
 	for _, body := range []map[string]any{
@@ -308,7 +248,7 @@ func TestSolveForBots(t *testing.T) {
 		{"length": 5, "rows": []rowView{{"1+2=3", "GGGGB"}, {"1+2=3", "BBBBB"}}},
 	} {
 		var why string
-		if code := c.do("POST", "/api/nerdle/solve", body, &why); code != 422 {
+		if code := c.Do("POST", "/api/nerdle/solve", body, &why); code != 422 {
 			t.Errorf("%v: %d %q, want 422", body, code, why)
 		}
 	}

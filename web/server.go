@@ -217,11 +217,18 @@ func routed(mux *http.ServeMux) http.Handler {
 // limit of bytes, one object, no field v does not have. It writes the
 // 4xx itself and reports false when the body will not do.
 func (s *Server) Decode(w http.ResponseWriter, r *http.Request, v any) bool {
+	return s.DecodeUpTo(w, r, v, s.cfg.Limits.Body)
+}
+
+// DecodeUpTo is Decode for the endpoints that take files (a Mastermind
+// instance, say): at most limit bytes, or the server's limit if that is
+// larger.
+func (s *Server) DecodeUpTo(w http.ResponseWriter, r *http.Request, v any, limit int64) bool {
 	if ct := r.Header.Get("Content-Type"); !strings.HasPrefix(ct, "application/json") {
 		Error(w, http.StatusUnsupportedMediaType, "send the body as application/json")
 		return false
 	}
-	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, s.cfg.Limits.Body))
+	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, max(limit, s.cfg.Limits.Body)))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
 		var tooBig *http.MaxBytesError

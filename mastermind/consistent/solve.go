@@ -1466,6 +1466,24 @@ func Solve(in *mastermind.Instance, yield func(mastermind.Code) bool) error {
 	return prepare(in).solve(yield)
 }
 
+// SolveContext is Solve that gives up with ctx's error when ctx is done
+// before the codes are all given or yield stops them.
+func SolveContext(ctx context.Context, in *mastermind.Instance, yield func(mastermind.Code) bool) error {
+	p := prepare(in)
+	defer context.AfterFunc(ctx, func() { p.stop.Store(true) })()
+	stopped := false
+	err := p.solve(func(c mastermind.Code) bool {
+		if !yield(c) {
+			stopped = true
+		}
+		return !stopped
+	})
+	if err == nil && !stopped {
+		err = ctx.Err() // the search may have been cut short
+	}
+	return err
+}
+
 // solve calls yield with p's solutions, as Solve does.
 func (p *problem) solve(yield func(mastermind.Code) bool) error {
 	a := newArranger(p)

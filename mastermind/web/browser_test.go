@@ -2,9 +2,13 @@ package web
 
 import (
 	"fmt"
+	"os"
 	"strings"
 	"testing"
 
+	"github.com/chromedp/chromedp"
+
+	"gamelab/mastermind"
 	"gamelab/web/db"
 	"gamelab/web/webtest"
 )
@@ -79,5 +83,104 @@ func TestBrowserCodebreaker(t *testing.T) {
 				t.Errorf("lost: %q", end)
 			}
 		})
+	}
+}
+
+// guessShown is the computer's guess on the codemaker's board.
+func (p *tab) guessShown() mastermind.Code {
+	p.t.Helper()
+	if !p.WaitFor(`document.body.dataset.phase === "answering"`) {
+		p.t.Fatalf("no guess to answer; message %q", p.Text("#message"))
+	}
+	return u8(webtest.Eval[[]int](p.Browser, `[...document.querySelectorAll("#board .mm-row:last-child .peg")].map(p => Number(p.textContent))`))
+}
+
+// TestBrowserCodemaker makes a code the page knows, answers one guess
+// wrongly (caught and named), and the rest rightly until the code is
+// found; then keeps a code in the head and lies (caught by the server).
+func TestBrowserCodemaker(t *testing.T) {
+	for _, size := range []struct {
+		name          string
+		width, height int64
+	}{{"phone", 390, 844}, {"desktop", 1280, 900}} {
+		t.Run(size.name, func(t *testing.T) {
+			webtest.Chromium(t)
+			srv, _ := webtest.NewServer(t, "sqlite", New())
+			p := &tab{Browser: webtest.NewBrowser(t, size.width, size.height), t: t, url: srv.URL}
+			p.Open(srv.URL+"/mastermind/maker", "#code-palette .peg")
+			p.Choose("strategy", "knuth")
+			secret := mastermind.Code{5, 2, 2, 6}
+			p.Keys("5226", true)
+			g := p.guessShown()
+			a := mastermind.Score(g, secret)
+			p.Keys(fmt.Sprint((a.Blacks+1)%4, a.Whites), true)
+			if msg := p.Text("#message"); !strings.HasPrefix(msg, "Not so: "+keysOf(g)+" against your code 5 2 2 6 is "+fmt.Sprintf("%d black, %d white", a.Blacks, a.Whites)) {
+				t.Errorf("a wrong answer: %q", msg)
+			}
+			for n := 1; ; n++ {
+				a := mastermind.Score(g, secret)
+				p.Keys(fmt.Sprint(a.Blacks, a.Whites), true)
+				if a.Blacks == 4 {
+					if status := p.Text("#status"); status != fmt.Sprintf("Found in %d guesses.", n) {
+						t.Errorf("found: %q", status)
+					}
+					break
+				}
+				if n == 6 {
+					t.Fatal("knuth takes more than 5 guesses")
+				}
+				g = p.guessShown()
+			}
+			if !p.Visible("board", "answer") {
+				t.Errorf("the board or the answer is not wholly in the window at %s", size.name)
+			}
+			p.Screenshot("mastermind-maker-" + size.name)
+
+			p.Keys("n", false)
+			p.Click("#head-button")
+			// Nothing of any guess: soon no code is left, and the server
+			// names the answer at fault, which the page takes back.
+			for range 6 {
+				p.guessShown()
+				p.Keys("00", true)
+				if p.Text("#message") != "" {
+					break
+				}
+			}
+			if msg := p.WaitText("#message"); !strings.Contains(msg, "contradicts the answers before it") {
+				t.Errorf("a lie: %q", msg)
+			}
+			if !p.WaitFor(`document.body.dataset.phase === "answering"`) {
+				t.Error("the page is not back at the answer at fault")
+			}
+		})
+	}
+}
+
+func keysOf(c mastermind.Code) string { return strings.Trim(fmt.Sprint(ints(c)), "[]") }
+
+// TestBrowserSolver pastes an instance and counts and lists its codes.
+func TestBrowserSolver(t *testing.T) {
+	webtest.Chromium(t)
+	srv, _ := webtest.NewServer(t, "sqlite", New())
+	p := webtest.NewBrowser(t, 390, 844)
+	p.Open(srv.URL+"/mastermind/solver", "#instance")
+	text, err := os.ReadFile("testdata/instances/b04-random-M6-H10-n4-s1.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Run(chromedp.SetValue("#instance", string(text)))
+	p.Click("#count-button")
+	if !p.WaitFor(`document.body.dataset.count === "3942"`) {
+		t.Errorf("counted: %q %q", p.Text("#result"), p.Text("#message"))
+	}
+	p.Click("#list-button")
+	if !p.WaitFor(`document.getElementById("codes").textContent.split("\n").length === 1000`) {
+		t.Errorf("listed: %q", p.Text("#result"))
+	}
+	p.Run(chromedp.SetValue("#instance", "4\n1 2 3 9/9\n"))
+	p.Click("#count-button")
+	if msg := p.WaitText("#message"); !strings.HasPrefix(msg, "the instance: ") {
+		t.Errorf("a bad instance: %q", msg)
 	}
 }

@@ -14,6 +14,8 @@ func FuzzAPI(f *testing.F) {
 	f.Add(3, "", `{"colours":6,"hints":[{"guess":[1,1,2,2],"blacks":1,"whites":1}],"list":true}`)
 	f.Add(4, "pegs=5&colours=8&rows=6", ``)
 	f.Add(3, "", `{"colours":255,"hints":[{"guess":[1,2,3,4,5,6,7,8],"blacks":0,"whites":3}]}`)
+	f.Add(6, "", `{"pegs":4,"colours":6,"strategy":"knuth","hints":[{"guess":[1,1,2,2],"blacks":0,"whites":1}]}`)
+	f.Add(3, "", `{"instance":"6\n1 1 2 2 1/1\n","list":true}`)
 	webtest.FuzzAPI(f, New(), "/api/mastermind/games", `{}`, func(id string) []string {
 		return []string{
 			"POST /api/mastermind/games",
@@ -22,6 +24,7 @@ func FuzzAPI(f *testing.F) {
 			"POST /api/mastermind/consistent",
 			"GET /api/mastermind/stats?",
 			"GET /api/mastermind/games/",
+			"POST /api/mastermind/next",
 		}
 	})
 }

@@ -15,12 +15,15 @@ import (
 	"io/fs"
 	"math/rand/v2"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"gamelab/internal/stats"
 	"gamelab/mastermind"
+	"gamelab/mastermind/breaker"
 	"gamelab/mastermind/consistent"
 	site "gamelab/web"
 	"gamelab/web/db"
@@ -28,20 +31,24 @@ import (
 
 // Game is Mastermind on the web server.
 type Game struct {
-	counting chan struct{} // a token for each count that may run at once
+	// workers count consistent codes and weigh the strategies' guesses:
+	// a count uses every core, so two at once, each within workLimit.
+	workers  *site.Workers
+	breakers breakerPool
 }
 
 // New returns Mastermind for the server.
-func New() *Game { return &Game{counting: make(chan struct{}, maxCounting)} }
+func New() *Game { return &Game{workers: site.NewWorkers(2, workLimit)} }
 
-// maxCounting is how many counts of consistent codes run at once: each
-// uses every core.
-const maxCounting = 2
+// workLimit bounds the time of a count or a guess: at the game's shapes
+// they take milliseconds, the slowest guess (5 pegs of 9 colours) two
+// seconds, and a request is not a place to wait longer.
+const workLimit = 5 * time.Second
 
 //go:embed static
 var static embed.FS
 
-var page = template.Must(template.ParseFS(static, "static/mastermind.html"))
+var pages = template.Must(template.ParseFS(static, "static/*.html"))
 
 // Card implements site.Game.
 func (*Game) Card() site.Card {
@@ -54,12 +61,15 @@ func (g *Game) Routes(mux *http.ServeMux, s *site.Server) {
 	h := &handlers{s: s, g: g}
 	sub, _ := fs.Sub(static, "static")
 	mux.Handle("GET /mastermind/static/", http.StripPrefix("/mastermind/static/", site.Assets(sub)))
-	mux.HandleFunc("GET /mastermind", h.page)
+	mux.HandleFunc("GET /mastermind", h.page("mastermind.html"))
+	mux.HandleFunc("GET /mastermind/maker", h.page("maker.html"))
+	mux.HandleFunc("GET /mastermind/solver", h.page("solver.html"))
 	s.API(mux, "POST /api/mastermind/games", `start or resume a game: {"pegs", "colours", "rows", "new"}`, h.start)
 	s.API(mux, "GET /api/mastermind/games/{id}", "a game of the player's", h.show)
 	s.API(mux, "POST /api/mastermind/games/{id}/guesses", `play a guess: {"guess": [1, 2, 3, 4]}`, h.guess)
 	s.API(mux, "GET /api/mastermind/games/{id}/remaining", "how many codes the answers so far leave (the game is then marked as helped)", h.remaining)
-	s.API(mux, "POST /api/mastermind/consistent", `the codes that agree with hints: {"colours", "hints": [{"guess", "blacks", "whites"}], "list"}`, h.consistent)
+	s.API(mux, "POST /api/mastermind/next", `a strategy's next guess after hints: {"pegs", "colours", "strategy", "hints": [{"guess", "blacks", "whites"}], "seed"}`, h.next)
+	s.API(mux, "POST /api/mastermind/consistent", `the codes that agree with hints: {"colours", "hints": [{"guess", "blacks", "whites"}], "list"} or {"instance": "a file's text", "list"}`, h.consistent)
 	s.API(mux, "GET /api/mastermind/stats", "the player's record: ?pegs=&colours=&rows=", h.stats)
 }
 
@@ -68,10 +78,12 @@ type handlers struct {
 	g *Game
 }
 
-func (h *handlers) page(w http.ResponseWriter, r *http.Request) {
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	if err := page.Execute(w, nil); err != nil {
-		h.s.Log().Error("mastermind page", "err", err)
+func (h *handlers) page(name string) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		if err := pages.ExecuteTemplate(w, name, strategies); err != nil {
+			h.s.Log().Error("mastermind page", "page", name, "err", err)
+		}
 	}
 }
 
@@ -310,10 +322,6 @@ func (h *handlers) guess(w http.ResponseWriter, r *http.Request) {
 	site.JSON(w, http.StatusOK, view(dg, g))
 }
 
-// countLimit bounds the time a count may take: counts of the game's
-// shapes take milliseconds, and a request is not a place to wait.
-const countLimit = 2 * time.Second
-
 // remaining counts the codes the answers so far leave: the terminal
 // game's help, which marks the game as helped.
 func (h *handlers) remaining(w http.ResponseWriter, r *http.Request) {
@@ -326,7 +334,7 @@ func (h *handlers) remaining(w http.ResponseWriter, r *http.Request) {
 		h.s.Internal(w, r, err)
 		return
 	}
-	n, ok := h.count(w, r, g.Colours(), g.Pegs(), g.Hints())
+	n, ok := h.count(w, r, &mastermind.Instance{Max: g.Colours(), Hints: g.Hints()}, g.Pegs(), nil)
 	if !ok {
 		return
 	}
@@ -339,98 +347,270 @@ func (h *handlers) remaining(w http.ResponseWriter, r *http.Request) {
 	site.JSON(w, http.StatusOK, map[string]int{"remaining": n})
 }
 
-// count returns how many codes of pegs pegs over colours colours agree
-// with hints, counted within countLimit while no more than maxCounting
-// others run. It writes the error itself (429 when busy, 422 past the
-// limit) and reports false when there is no count.
-func (h *handlers) count(w http.ResponseWriter, r *http.Request, colours, pegs int, hints []mastermind.Hint) (int, bool) {
-	if len(hints) == 0 {
+// count returns how many codes of pegs pegs agree with in's hints, and
+// lists up to maxList of them into list if it is not nil, on one of the
+// workers. It writes the error itself and reports false when there is no
+// count.
+func (h *handlers) count(w http.ResponseWriter, r *http.Request, in *mastermind.Instance, pegs int, list *[][]int) (int, bool) {
+	if len(in.Hints) == 0 && list == nil {
 		n := 1
 		for range pegs {
-			n *= colours
+			n *= in.Max
 		}
 		return n, true
 	}
-	select {
-	case h.g.counting <- struct{}{}:
-		defer func() { <-h.g.counting }()
-	default:
-		w.Header().Set("Retry-After", "1")
-		site.Error(w, http.StatusTooManyRequests, "the server is counting for others: try again in a second")
-		return 0, false
+	n := 0
+	err := h.g.workers.Do(r.Context(), func(ctx context.Context) error {
+		var err error
+		if n, err = consistent.Count(ctx, in); err != nil || list == nil || n == 0 {
+			return err
+		}
+		*list = [][]int{}
+		return consistent.SolveContext(ctx, in, func(c mastermind.Code) bool {
+			*list = append(*list, ints(c))
+			return len(*list) < maxList
+		})
+	})
+	switch {
+	case errors.Is(err, consistent.ErrTooMany):
+		site.Error(w, http.StatusUnprocessableEntity, "more codes agree than can be counted")
+	case err != nil:
+		h.s.WorkError(w, r, h.g.workers, err)
 	}
-	ctx, cancel := context.WithTimeout(r.Context(), countLimit)
-	defer cancel()
-	n, err := consistent.Count(ctx, &mastermind.Instance{Max: colours, Hints: hints})
-	if err != nil {
-		site.Error(w, http.StatusUnprocessableEntity, fmt.Sprintf("the count takes more than %v: give more hints", countLimit))
-		return 0, false
-	}
-	return n, true
+	return n, err == nil
 }
 
 // maxList bounds the codes the consistent endpoint lists.
 const maxList = 1000
 
-// consistent answers a bot: the number of codes that agree with hints,
-// and, asked, up to 1000 of them.
-func (h *handlers) consistent(w http.ResponseWriter, r *http.Request) {
-	var body struct {
-		Colours int        `json:"colours"`
-		Hints   []hintView `json:"hints"`
-		List    bool       `json:"list"`
+// maxInstance bounds an instance file sent as text.
+const maxInstance = 1 << 20
+
+// hintsOf reads hints sent as JSON, over colours colours, into an
+// instance, checked; why says what is wrong, else "".
+func hintsOf(colours int, hints []hintView) (in *mastermind.Instance, why string) {
+	if colours < 1 || colours > mastermind.MaxColours {
+		return nil, fmt.Sprintf("colours %d: want 1 to %d", colours, mastermind.MaxColours)
 	}
-	if !h.s.Decode(w, r, &body) {
-		return
-	}
-	if body.Colours < 1 || body.Colours > mastermind.MaxColours {
-		site.Error(w, http.StatusUnprocessableEntity, fmt.Sprintf("colours %d: want 1 to %d", body.Colours, mastermind.MaxColours))
-		return
-	}
-	if len(body.Hints) == 0 || len(body.Hints) > 100 {
-		site.Error(w, http.StatusUnprocessableEntity, "hints: want 1 to 100")
-		return
-	}
-	in := &mastermind.Instance{Max: body.Colours}
-	for i, hv := range body.Hints {
+	in = &mastermind.Instance{Max: colours}
+	for i, hv := range hints {
 		c := make(mastermind.Code, len(hv.Guess))
 		for j, x := range hv.Guess {
-			if x < 1 || x > body.Colours {
-				site.Error(w, http.StatusUnprocessableEntity, fmt.Sprintf("hint %d, peg %d: colour %d is not one of 1 to %d", i+1, j+1, x, body.Colours))
-				return
+			if x < 1 || x > colours {
+				return nil, fmt.Sprintf("hint %d, peg %d: colour %d is not one of 1 to %d", i+1, j+1, x, colours)
 			}
 			c[j] = uint8(x)
 		}
 		in.Hints = append(in.Hints, mastermind.Hint{Guess: c, Answer: mastermind.Answer{Blacks: hv.Blacks, Whites: hv.Whites}})
 	}
-	if err := in.Validate(); err != nil {
-		site.Error(w, http.StatusUnprocessableEntity, err.Error())
+	if len(in.Hints) > 0 {
+		if err := in.Validate(); err != nil {
+			return nil, err.Error()
+		}
+	}
+	return in, ""
+}
+
+// consistent answers the solver's page and bots: the number of codes
+// that agree with hints, given as JSON or as an instance file's text,
+// and, asked, up to 1000 of them.
+func (h *handlers) consistent(w http.ResponseWriter, r *http.Request) {
+	var body struct {
+		Colours  int        `json:"colours"`
+		Hints    []hintView `json:"hints"`
+		Instance string     `json:"instance"`
+		List     bool       `json:"list"`
+	}
+	if !h.s.DecodeUpTo(w, r, &body, maxInstance) {
 		return
 	}
-	if in.Pegs() > mastermind.GameMaxPegs {
-		site.Error(w, http.StatusUnprocessableEntity, fmt.Sprintf("codes of %d pegs: the API takes up to %d (gamelab mastermind solve takes more)", in.Pegs(), mastermind.GameMaxPegs))
+	var in *mastermind.Instance
+	if body.Instance != "" {
+		if body.Colours != 0 || body.Hints != nil {
+			site.Error(w, http.StatusUnprocessableEntity, "send an instance or colours and hints, not both")
+			return
+		}
+		var err error
+		if in, err = mastermind.Parse(strings.NewReader(body.Instance)); err != nil {
+			site.Error(w, http.StatusUnprocessableEntity, "the instance: "+err.Error())
+			return
+		}
+	} else {
+		if len(body.Hints) == 0 {
+			site.Error(w, http.StatusUnprocessableEntity, "no hints: send at least one, or an instance")
+			return
+		}
+		var why string
+		if in, why = hintsOf(body.Colours, body.Hints); why != "" {
+			site.Error(w, http.StatusUnprocessableEntity, why)
+			return
+		}
+	}
+	if len(in.Hints) == 0 {
+		site.Error(w, http.StatusUnprocessableEntity, "the instance has no hints")
 		return
 	}
-	n, ok := h.count(w, r, body.Colours, in.Pegs(), in.Hints)
+	var list *[][]int
+	if body.List {
+		list = new([][]int)
+	}
+	n, ok := h.count(w, r, in, in.Pegs(), list)
 	if !ok {
 		return
 	}
-	out := map[string]any{"count": n}
-	if body.List {
-		codes := [][]int{}
-		ctx, cancel := context.WithTimeout(r.Context(), countLimit)
-		defer cancel()
-		err := consistent.Solve(in, func(c mastermind.Code) bool {
-			codes = append(codes, ints(c))
-			return len(codes) < maxList && ctx.Err() == nil
-		})
-		if err != nil {
-			site.Error(w, http.StatusUnprocessableEntity, err.Error())
-			return
+	out := map[string]any{"count": n, "pegs": in.Pegs(), "colours": in.Max}
+	if list != nil {
+		out["codes"] = *list
+		if *list == nil {
+			out["codes"] = [][]int{}
 		}
-		out["codes"] = codes
 	}
 	site.JSON(w, http.StatusOK, out)
+}
+
+// strategies are the codebreakers the web offers, the strongest first:
+// those that answer within seconds at every shape the game takes. The
+// strategy trees (optimal, the greedy trees) are built for minutes
+// first; they stay in the terminal.
+var strategies = []string{"entropy", "knuth", "expected-size", "most-parts", "random"}
+
+// next answers the codemaker's page and bots: the next guess of a
+// strategy after the hints so far, or which answer no code could give.
+func (h *handlers) next(w http.ResponseWriter, r *http.Request) {
+	var body struct {
+		Pegs     int        `json:"pegs"`
+		Colours  int        `json:"colours"`
+		Strategy string     `json:"strategy"`
+		Hints    []hintView `json:"hints"`
+		Seed     uint64     `json:"seed"`
+	}
+	if !h.s.Decode(w, r, &body) {
+		return
+	}
+	sh := shape{body.Pegs, body.Colours, mastermind.GameMaxRows}.orDefault()
+	if err := sh.check(); err != nil {
+		site.Error(w, http.StatusUnprocessableEntity, err.Error())
+		return
+	}
+	if body.Strategy == "" {
+		body.Strategy = strategies[0]
+	}
+	if !slices.Contains(strategies, body.Strategy) {
+		site.Error(w, http.StatusUnprocessableEntity, fmt.Sprintf("strategy %.40q: want one of %s", body.Strategy, strings.Join(strategies, ", ")))
+		return
+	}
+	if len(body.Hints) >= sh.Rows {
+		site.Error(w, http.StatusUnprocessableEntity, fmt.Sprintf("%d hints: the game takes up to %d rows", len(body.Hints), sh.Rows))
+		return
+	}
+	in, why := hintsOf(sh.Colours, body.Hints)
+	if why == "" && len(in.Hints) > 0 && in.Pegs() != sh.Pegs {
+		why = fmt.Sprintf("hints of %d pegs in a game of %d", in.Pegs(), sh.Pegs)
+	}
+	if why != "" {
+		site.Error(w, http.StatusUnprocessableEntity, why)
+		return
+	}
+	for i, hn := range in.Hints {
+		if hn.Answer.Blacks == sh.Pegs {
+			site.Error(w, http.StatusUnprocessableEntity, fmt.Sprintf("answer %d is all black: the code is found", i+1))
+			return
+		}
+	}
+	var guess mastermind.Code
+	var wrong int // the first answer no code gives with those before it, from 1
+	err := h.g.workers.Do(r.Context(), func(ctx context.Context) error {
+		var err error
+		if wrong, err = contradiction(ctx, in); err != nil || wrong > 0 {
+			return err
+		}
+		key := body.Strategy + " " + sh.String()
+		b := h.g.breakers.get(key)
+		if b == nil {
+			f, _ := breaker.Lookup(body.Strategy)
+			if b, err = f(sh.Pegs, sh.Colours, breaker.Options{}); err != nil {
+				return err
+			}
+		}
+		if s, ok := b.(breaker.Seeder); ok {
+			s.Seed(body.Seed)
+		}
+		guess = slices.Clone(b.Guess(in.Hints))
+		h.g.breakers.put(key, b)
+		return nil
+	})
+	if err != nil {
+		h.s.WorkError(w, r, h.g.workers, err)
+		return
+	}
+	if wrong > 0 {
+		hv := body.Hints[wrong-1]
+		site.Error(w, http.StatusUnprocessableEntity, fmt.Sprintf("answer %d (%d black, %d white to %v) contradicts the answers before it: no code gives them all",
+			wrong, hv.Blacks, hv.Whites, strings.Trim(fmt.Sprint(hv.Guess), "[]")))
+		return
+	}
+	site.JSON(w, http.StatusOK, map[string]any{"guess": ints(guess), "strategy": body.Strategy})
+}
+
+// contradiction returns the first of in's answers that no code gives
+// with those before it, counted from 1, or 0 if some code gives them
+// all.
+func contradiction(ctx context.Context, in *mastermind.Instance) (int, error) {
+	if len(in.Hints) == 0 {
+		return 0, nil
+	}
+	if ok, err := consistent.Exists(ctx, in); ok || err != nil {
+		return 0, err
+	}
+	for k := 1; k <= len(in.Hints); k++ {
+		ok, err := consistent.Exists(ctx, &mastermind.Instance{Max: in.Max, Hints: in.Hints[:k]})
+		if err != nil {
+			return 0, err
+		}
+		if !ok {
+			return k, nil
+		}
+	}
+	return len(in.Hints), nil
+}
+
+// breakerPool keeps breakers made for earlier requests (a strategy's
+// tables for 4 pegs of 8 colours take 16 MiB and 10 ms to make), a few
+// at most; a breaker is used by one request at a time.
+type breakerPool struct {
+	mu   sync.Mutex
+	idle []pooled
+}
+
+type pooled struct {
+	key string
+	b   breaker.Breaker
+}
+
+// maxPooled bounds the breakers kept.
+const maxPooled = 4
+
+func (p *breakerPool) get(key string) breaker.Breaker {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for i, e := range p.idle {
+		if e.key == key {
+			p.idle = slices.Delete(p.idle, i, i+1)
+			return e.b
+		}
+	}
+	return nil
+}
+
+// put keeps b, the most recently used, dropping the least recently used
+// if there are too many.
+func (p *breakerPool) put(key string, b breaker.Breaker) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.idle = append(p.idle, pooled{key, b})
+	if len(p.idle) > maxPooled {
+		p.idle = slices.Delete(p.idle, 0, 1)
+	}
 }
 
 // stats returns the player's record of a shape.

@@ -138,3 +138,86 @@ func TestConsistentForBots(t *testing.T) {
 		}
 	}
 }
+
+// TestInstanceText counts and lists the source's sample instances sent as
+// text, as the solver's page sends them, against their expected counts.
+func TestInstanceText(t *testing.T) {
+	srv, _ := webtest.NewServer(t, "sqlite", New())
+	c := webtest.NewClient(t, srv.URL)
+	for _, tc := range []struct {
+		file  string
+		count int
+	}{{"a01-example-M4-H3.txt", 2}, {"b04-random-M6-H10-n4-s1.txt", 3942}, {"d02-random-M15-H6-n3-s1.txt", 96780}} {
+		text, err := os.ReadFile("testdata/instances/" + tc.file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var a struct {
+			Count, Pegs int
+			Codes       [][]int
+		}
+		if code := c.Do("POST", "/api/mastermind/consistent", map[string]any{"instance": string(text), "list": true}, &a); code != 200 || a.Count != tc.count {
+			t.Errorf("%s: %d, count %d, want %d", tc.file, code, a.Count, tc.count)
+		}
+		if want := min(tc.count, maxList); len(a.Codes) != want || len(a.Codes[0]) != a.Pegs {
+			t.Errorf("%s: %d codes listed of %d pegs, want %d", tc.file, len(a.Codes), len(a.Codes[0]), want)
+		}
+	}
+	for _, bad := range []map[string]any{
+		{"instance": "4\n1 2 x 1/1\n"},
+		{"instance": "4\n"},
+		{"instance": "4\n1 2 1/1\n", "colours": 4},
+		{"instance": strings.Repeat("1", 2<<20)},
+	} {
+		var why string
+		if code := c.Do("POST", "/api/mastermind/consistent", bad, &why); code != 422 && code != 413 {
+			t.Errorf("%.40v: %d %q, want 422 or 413", bad, code, why)
+		}
+	}
+}
+
+// TestNextGuess plays the codemaker's side through the API: the
+// strategies find a code within the rows, and an answer that contradicts
+// the ones before it is named.
+func TestNextGuess(t *testing.T) {
+	srv, _ := webtest.NewServer(t, "sqlite", New())
+	c := webtest.NewClient(t, srv.URL)
+	secret := mastermind.Code{3, 1, 6, 6}
+	for _, strategy := range strategies {
+		var hints []hintView
+		for len(hints) < 10 {
+			var r struct{ Guess []int }
+			body := map[string]any{"pegs": 4, "colours": 6, "strategy": strategy, "hints": hints}
+			if code := c.Do("POST", "/api/mastermind/next", body, &r); code != 200 {
+				t.Fatalf("%s: %d", strategy, code)
+			}
+			a := mastermind.Score(u8(r.Guess), secret)
+			hints = append(hints, hintView{r.Guess, a.Blacks, a.Whites})
+			if a.Blacks == 4 {
+				break
+			}
+		}
+		if last := hints[len(hints)-1]; last.Blacks != 4 || len(hints) > 7 {
+			t.Errorf("%s: %d guesses, the last %v", strategy, len(hints), last)
+		}
+	}
+	var why string
+	lie := map[string]any{"pegs": 4, "colours": 6, "hints": []hintView{{[]int{1, 1, 2, 2}, 0, 0}, {[]int{3, 3, 4, 4}, 0, 0}, {[]int{5, 5, 6, 6}, 0, 0}}}
+	if code := c.Do("POST", "/api/mastermind/next", lie, &why); code != 422 || !strings.HasPrefix(why, "answer 3 (0 black, 0 white to 5 5 6 6) contradicts") {
+		t.Errorf("a lie: %d %q", code, why)
+	}
+	for _, bad := range []map[string]any{
+		{"strategy": "optimal"},
+		{"pegs": 9},
+		{"colours": 10},
+		{"hints": []hintView{{[]int{1, 2, 3}, 0, 0}}},
+		{"hints": []hintView{{[]int{1, 2, 3, 4}, 4, 0}}},
+		{"hints": []hintView{{[]int{1, 2, 3, 4}, 3, 1}}},
+		{"hints": []hintView{{[]int{1, 2, 3, 7}, 0, 0}}},
+		{"hints": slices.Repeat([]hintView{{[]int{1, 2, 3, 4}, 0, 0}}, 31)},
+	} {
+		if code := c.Do("POST", "/api/mastermind/next", bad, &why); code != 422 {
+			t.Errorf("%v: %d %q, want 422", bad, code, why)
+		}
+	}
+}

@@ -122,6 +122,19 @@ func (b *Browser) WaitText(sel string) string {
 	return ""
 }
 
+// WaitFor waits up to ten seconds for a JavaScript expression to be
+// true in the page, and reports whether it came true.
+func (b *Browser) WaitFor(expr string) bool {
+	b.t.Helper()
+	for start := time.Now(); time.Since(start) < 10*time.Second; {
+		if Eval[bool](b, "!!("+expr+")") {
+			return true
+		}
+		b.Run(chromedp.Sleep(50 * time.Millisecond))
+	}
+	return false
+}
+
 // CloseDialogs closes the dialogs open, as Escape does, and empties the
 // element endLine selects (if not "") for the next game's end.
 func (b *Browser) CloseDialogs(endLine string) {

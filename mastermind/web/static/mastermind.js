@@ -1,24 +1,11 @@
 // The Mastermind page: the codebreaker plays through the JSON API
 // (docs/api.md); the code comes only with a finished game.
 
-const $ = (id) => document.getElementById(id);
+import { $, api, anyDialogOpen } from "/static/api.js";
+import { palette, row } from "./pegs.js";
+
 const state = { game: null, typed: [], busy: false };
 
-async function api(method, path, body) {
-	const init = { method, headers: {} };
-	if (body !== undefined) {
-		init.headers["Content-Type"] = "application/json";
-		init.body = JSON.stringify(body);
-	}
-	const res = await fetch(path, init);
-	const data = await res.json().catch(() => ({ error: "the server's answer could not be read" }));
-	if (!res.ok) {
-		const err = new Error(data.error || res.statusText);
-		err.status = res.status;
-		throw err;
-	}
-	return data;
-}
 
 const say = (text) => { $("message").textContent = text; };
 
@@ -35,12 +22,6 @@ async function start(fresh = false) {
 	}
 }
 
-function peg(colour) {
-	const p = document.createElement("span");
-	p.className = "peg" + (colour ? " c" + colour : "");
-	p.textContent = colour || "";
-	return p;
-}
 
 function show(game) {
 	state.game = game;
@@ -57,44 +38,9 @@ function draw() {
 	const board = $("board");
 	board.replaceChildren();
 	const rows = g.status === "playing" ? [...g.hints, null] : g.hints;
-	rows.forEach((h, i) => {
-		const li = document.createElement("li");
-		li.className = "mm-row";
-		const n = document.createElement("span");
-		n.className = "n";
-		n.textContent = i + 1;
-		li.append(n);
-		for (let k = 0; k < g.pegs; k++) li.append(peg(h ? h.guess[k] : state.typed[k]));
-		const ans = document.createElement("span");
-		ans.className = "answers";
-		if (h) {
-			for (let b = 0; b < h.blacks; b++) ans.append(Object.assign(document.createElement("span"), { className: "answer-peg black", title: "black" }));
-			for (let w = 0; w < h.whites; w++) ans.append(Object.assign(document.createElement("span"), { className: "answer-peg white", title: "white" }));
-			ans.setAttribute("aria-label", `${h.blacks} black, ${h.whites} white`);
-			ans.dataset.answer = `${h.blacks}/${h.whites}`;
-		}
-		li.append(ans);
-		board.append(li);
-	});
+	rows.forEach((h, i) => board.append(row(i + 1, g.pegs, h ? h.guess : state.typed, h)));
 	board.scrollTop = board.scrollHeight;
-	const pal = $("palette");
-	pal.replaceChildren();
-	for (let c = 1; c <= g.colours; c++) {
-		const b = document.createElement("button");
-		b.type = "button";
-		b.setAttribute("aria-label", `colour ${c}`);
-		b.append(peg(c));
-		b.addEventListener("click", () => press(String(c)));
-		pal.append(b);
-	}
-	for (const [label, key] of [["⌫", "Backspace"], ["Enter", "Enter"]]) {
-		const b = document.createElement("button");
-		b.type = "button";
-		b.className = "key";
-		b.textContent = label;
-		b.addEventListener("click", () => press(key));
-		pal.append(b);
-	}
+	palette($("palette"), g.colours, press);
 }
 
 function press(key) {
@@ -174,8 +120,6 @@ async function openStats(atEnd = false) {
 	}
 	if (!$("stats").open) $("stats").showModal();
 }
-
-function anyDialogOpen() { return [...document.querySelectorAll("dialog")].some((d) => d.open); }
 
 document.addEventListener("keydown", (e) => {
 	if (e.ctrlKey || e.metaKey || e.altKey || anyDialogOpen()) return;

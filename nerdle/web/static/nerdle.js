@@ -2,26 +2,10 @@
 // nothing of a game but what the server sends; the secret comes only
 // with a finished game.
 
-const $ = (id) => document.getElementById(id);
+import { $, api, anyDialogOpen } from "/static/api.js";
+
 const symbols = "0123456789+-*/=";
 const state = { game: null, typed: "", busy: false, settings: {}, me: null };
-
-// api calls the server and returns its JSON, or throws its one-line error.
-async function api(method, path, body) {
-	const init = { method, headers: {} };
-	if (body !== undefined) {
-		init.headers["Content-Type"] = "application/json";
-		init.body = JSON.stringify(body);
-	}
-	const res = await fetch(path, init);
-	const data = await res.json().catch(() => ({ error: "the server's answer could not be read" }));
-	if (!res.ok) {
-		const err = new Error(data.error || res.statusText);
-		err.status = res.status;
-		throw err;
-	}
-	return data;
-}
 
 function say(text) { $("message").textContent = text; }
 function status(text) { $("status").textContent = text; }
@@ -345,8 +329,6 @@ function helpExample() {
 	}
 	ex.append(row);
 }
-
-function anyDialogOpen() { return [...document.querySelectorAll("dialog")].some((d) => d.open); }
 
 document.addEventListener("keydown", (e) => {
 	if (e.ctrlKey || e.metaKey || e.altKey) return;

@@ -6,6 +6,8 @@ import (
 
 	mmweb "gamelab/mastermind/web"
 	nerdleweb "gamelab/nerdle/web"
+	"gamelab/twenty48/player"
+	t48web "gamelab/twenty48/web"
 	"gamelab/web"
 )
 
@@ -22,7 +24,9 @@ func (c *serveCmd) Run(e *env) error {
 	}
 	games := []web.Game{
 		nerdleweb.New(cache),
-		web.TerminalOnly{Name: "/2048", Title: "2048", Blurb: "Slide and merge tiles to make 2048, and beyond.", Command: "gamelab 2048 play"},
+		t48web.New(func() (player.Selection, error) {
+			return player.Select(cache, player.DefaultPlayer, "fast", player.Best)
+		}),
 		web.TerminalOnly{Name: "/oware", Title: "Oware", Blurb: "The mancala game of West Africa, against a champion engine.", Command: "gamelab oware play"},
 		mmweb.New(),
 		web.TerminalOnly{Name: "/pdd", Title: "People's Democratic Dictatorship", Blurb: "A card game whose rules are secret.", Command: "gamelab pdd play"},

@@ -83,7 +83,7 @@ var rules = map[string]rule{
 	"cmdline":  {layers: []string{"tui", "shared"}, external: append([]string{"github.com/alecthomas/kong", "github.com/peterh/liner"}, charm...)},
 	"cmd":      {layers: []string{"engine", "ai", "protocol", "ui", "tui", "shared", "cmdline", "web", "webgame", "storage"}, external: append([]string{"github.com/alecthomas/kong", "github.com/peterh/liner", "github.com/tsenart/vegeta/"}, charm...)},
 	"web":      {layers: []string{"shared", "storage"}},
-	"storage":  {layers: []string{"storage"}, external: []string{"modernc.org/sqlite", "github.com/jackc/pgx/", "github.com/pressly/goose/"}},
+	"storage":  {layers: []string{"storage"}, external: []string{"modernc.org/sqlite", "github.com/jackc/pgx/", "github.com/pressly/goose/", "github.com/gofrs/flock"}},
 	"webgame":  {layers: []string{"engine", "ai", "shared", "web", "storage"}},
 	"webtest":  {layers: []string{"web", "storage"}, external: []string{"github.com/chromedp/"}},
 }

@@ -22,6 +22,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/gofrs/flock"
 	_ "github.com/jackc/pgx/v5/stdlib" // registers "pgx"
 	"github.com/pressly/goose/v3"
 	"github.com/pressly/goose/v3/lock"
@@ -36,6 +37,7 @@ type DB struct {
 	sql      *sql.DB
 	postgres bool
 	name     string // for errors: the file, or the server without credentials
+	path     string // the SQLite file
 }
 
 // Errors the methods return for what the caller may expect.
@@ -88,7 +90,7 @@ func connect(url, dataDir string) (*DB, error) {
 		return nil, fmt.Errorf("database %s: %w", path, err)
 	}
 	s.SetMaxOpenConns(8)
-	return &DB{sql: s, name: path}, nil
+	return &DB{sql: s, name: path, path: path}, nil
 }
 
 // redact drops the password from a database URL, for messages.
@@ -121,6 +123,14 @@ func (d *DB) migrate(ctx context.Context) error {
 			return err
 		}
 		opts = append(opts, goose.WithSessionLocker(locker))
+	} else {
+		// SQLite has no advisory locks: processes started at once on
+		// one file take turns under a lock file beside it.
+		l := flock.New(d.path + ".lock")
+		if err := l.Lock(); err != nil {
+			return fmt.Errorf("database %s: locking to migrate: %w", d.name, err)
+		}
+		defer l.Unlock()
 	}
 	p, err := goose.NewProvider(dialect, d.sql, sub, opts...)
 	if err != nil {

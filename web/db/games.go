@@ -26,7 +26,9 @@ type Game struct {
 	Secret   string
 	Options  string // fixed for the game: Nerdle's modes, say
 	Status   int
-	Assisted bool // a hint was asked for
+	Score    int64 // where the game keeps one; AddMove writes it
+	Played   int   // moves recorded, whether or not Moves holds them
+	Assisted bool  // a hint was asked for
 	Started  time.Time
 	Finished time.Time // zero while playing
 	Moves    []Move
@@ -50,11 +52,18 @@ func (d *DB) CreateGame(ctx context.Context, g *Game) error {
 	return err
 }
 
-const gameColumns = "id, player_id, game, variant, daily, secret, options, status, assisted, started_ms, finished_ms"
+const gameColumns = "id, player_id, game, variant, daily, secret, options, status, score, moves, assisted, started_ms, finished_ms"
 
 // Game returns the game of that id with its moves, or ErrNotFound.
 func (d *DB) Game(ctx context.Context, id string) (*Game, error) {
 	return d.oneGame(ctx, "SELECT "+gameColumns+" FROM games WHERE id = ?", id)
+}
+
+// Head returns the game of that id without its moves (Played counts
+// them), or ErrNotFound: for games of thousands of moves that the server
+// keeps in memory, and reads whole only when its copy is behind.
+func (d *DB) Head(ctx context.Context, id string) (*Game, error) {
+	return d.scanGame(d.sql.QueryRowContext(ctx, d.q("SELECT "+gameColumns+" FROM games WHERE id = ?"), id))
 }
 
 // Unfinished returns the player's latest game of game and variant still
@@ -70,11 +79,11 @@ func (d *DB) Daily(ctx context.Context, player, game, variant, day string) (*Gam
 	return d.oneGame(ctx, "SELECT "+gameColumns+" FROM games WHERE player_id = ? AND game = ? AND variant = ? AND daily = ?", player, game, variant, day)
 }
 
-func (d *DB) oneGame(ctx context.Context, query string, args ...any) (*Game, error) {
+func (d *DB) scanGame(row *sql.Row) (*Game, error) {
 	var g Game
 	var started, finished int64
-	err := d.sql.QueryRowContext(ctx, d.q(query), args...).Scan(&g.ID, &g.Player, &g.Game, &g.Variant, &g.Daily, &g.Secret, &g.Options,
-		&g.Status, &g.Assisted, &started, &finished)
+	err := row.Scan(&g.ID, &g.Player, &g.Game, &g.Variant, &g.Daily, &g.Secret, &g.Options,
+		&g.Status, &g.Score, &g.Played, &g.Assisted, &started, &finished)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, ErrNotFound
 	}
@@ -84,6 +93,14 @@ func (d *DB) oneGame(ctx context.Context, query string, args ...any) (*Game, err
 	g.Started = time.UnixMilli(started)
 	if finished != 0 {
 		g.Finished = time.UnixMilli(finished)
+	}
+	return &g, nil
+}
+
+func (d *DB) oneGame(ctx context.Context, query string, args ...any) (*Game, error) {
+	g, err := d.scanGame(d.sql.QueryRowContext(ctx, d.q(query), args...))
+	if err != nil {
+		return nil, err
 	}
 	rows, err := d.sql.QueryContext(ctx, d.q("SELECT move, result, at_ms FROM moves WHERE game_id = ? ORDER BY seq"), g.ID)
 	if err != nil {
@@ -99,26 +116,26 @@ func (d *DB) oneGame(ctx context.Context, query string, args ...any) (*Game, err
 		m.At = time.UnixMilli(at)
 		g.Moves = append(g.Moves, m)
 	}
-	return &g, rows.Err()
+	return g, rows.Err()
 }
 
 // AddMove records m as the next move of g, which it leaves in the state
-// status, and commits it. If another move was recorded since g was read
-// (the same game played in two tabs) it records nothing and returns
-// ErrConflict.
+// status with the score g.Score, and commits it. If another move was
+// recorded since g was read (the same game played in two tabs) it
+// records nothing and returns ErrConflict.
 func (d *DB) AddMove(ctx context.Context, g *Game, m Move, status int) error {
 	tx, err := d.sql.BeginTx(ctx, nil)
 	if err != nil {
 		return err
 	}
 	defer tx.Rollback()
-	seq := len(g.Moves)
+	seq := g.Played
 	var finished int64
 	if status != Playing {
 		finished = m.At.UnixMilli()
 	}
-	res, err := tx.ExecContext(ctx, d.q("UPDATE games SET moves = ?, status = ?, finished_ms = ? WHERE id = ? AND moves = ? AND status = 0"),
-		seq+1, status, finished, g.ID, seq)
+	res, err := tx.ExecContext(ctx, d.q("UPDATE games SET moves = ?, status = ?, score = ?, finished_ms = ? WHERE id = ? AND moves = ? AND status = 0"),
+		seq+1, status, g.Score, finished, g.ID, seq)
 	if err != nil {
 		return err
 	}
@@ -135,7 +152,11 @@ func (d *DB) AddMove(ctx context.Context, g *Game, m Move, status int) error {
 	if err := tx.Commit(); err != nil {
 		return err
 	}
-	g.Moves, g.Status = append(g.Moves, m), status
+	g.Played++
+	if len(g.Moves) == seq {
+		g.Moves = append(g.Moves, m)
+	}
+	g.Status = status
 	if status != Playing {
 		g.Finished = m.At
 	}
@@ -149,8 +170,12 @@ func (d *DB) SetAssisted(ctx context.Context, id string) error {
 }
 
 // Abandon ends a game still being played as lost.
-func (d *DB) Abandon(ctx context.Context, id string) error {
-	_, err := d.sql.ExecContext(ctx, d.q("UPDATE games SET status = ?, finished_ms = ? WHERE id = ? AND status = 0"), Lost, now(), id)
+func (d *DB) Abandon(ctx context.Context, id string) error { return d.End(ctx, id, Lost) }
+
+// End ends a game still being played in the state status: a 2048 game
+// left for a new one is won if it made 2048.
+func (d *DB) End(ctx context.Context, id string, status int) error {
+	_, err := d.sql.ExecContext(ctx, d.q("UPDATE games SET status = ?, finished_ms = ? WHERE id = ? AND status = 0"), status, now(), id)
 	return err
 }
 
@@ -158,6 +183,7 @@ func (d *DB) Abandon(ctx context.Context, id string) error {
 type Result struct {
 	Status   int
 	Moves    int
+	Score    int64
 	Assisted bool
 	Daily    string
 }
@@ -165,7 +191,7 @@ type Result struct {
 // Results returns the player's finished games of game and variant, the
 // oldest first.
 func (d *DB) Results(ctx context.Context, player, game, variant string) ([]Result, error) {
-	rows, err := d.sql.QueryContext(ctx, d.q(`SELECT status, moves, assisted, daily FROM games
+	rows, err := d.sql.QueryContext(ctx, d.q(`SELECT status, moves, score, assisted, daily FROM games
 		WHERE player_id = ? AND game = ? AND variant = ? AND status <> 0 ORDER BY finished_ms`), player, game, variant)
 	if err != nil {
 		return nil, err
@@ -174,7 +200,7 @@ func (d *DB) Results(ctx context.Context, player, game, variant string) ([]Resul
 	var out []Result
 	for rows.Next() {
 		var r Result
-		if err := rows.Scan(&r.Status, &r.Moves, &r.Assisted, &r.Daily); err != nil {
+		if err := rows.Scan(&r.Status, &r.Moves, &r.Score, &r.Assisted, &r.Daily); err != nil {
 			return nil, err
 		}
 		out = append(out, r)
@@ -208,6 +234,43 @@ func (d *DB) Leaderboard(ctx context.Context, game, variant, day string, limit i
 		}
 		e.Time = time.Duration(ms) * time.Millisecond
 		out = append(out, e)
+	}
+	return out, rows.Err()
+}
+
+// Score is a line of a leaderboard of scores.
+type Score struct {
+	Name  string
+	Score int64
+	Moves int
+	Game  string // its id, for its replay
+}
+
+// BestScores returns the best score of each player with a name over the
+// finished games of game and variant played without help and with
+// options "" (a game whose options say it was seeded by its player does
+// not count), the highest first.
+func (d *DB) BestScores(ctx context.Context, game, variant string, limit int) ([]Score, error) {
+	rows, err := d.sql.QueryContext(ctx, d.q(`SELECT p.name, g.score, g.moves, g.id FROM games g JOIN players p ON p.id = g.player_id
+		WHERE g.game = ? AND g.variant = ? AND g.status <> 0 AND NOT g.assisted AND g.options = '' AND p.name IS NOT NULL
+		AND g.score = (SELECT MAX(h.score) FROM games h WHERE h.player_id = g.player_id AND h.game = g.game AND h.variant = g.variant
+			AND h.status <> 0 AND NOT h.assisted AND h.options = '')
+		ORDER BY g.score DESC, g.moves, p.name LIMIT ?`), game, variant, limit*2)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Score
+	seen := map[string]bool{}
+	for rows.Next() {
+		var s Score
+		if err := rows.Scan(&s.Name, &s.Score, &s.Moves, &s.Game); err != nil {
+			return nil, err
+		}
+		if !seen[s.Name] && len(out) < limit { // one line a player, whose best may be tied
+			seen[s.Name] = true
+			out = append(out, s)
+		}
 	}
 	return out, rows.Err()
 }

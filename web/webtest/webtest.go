@@ -52,6 +52,12 @@ func NewClient(t testing.TB, url string) *Client {
 	return &Client{t: t, url: url, http: &http.Client{Jar: jar}}
 }
 
+// On returns the same player (the same cookies) on the server at url:
+// another server on the same database.
+func (c *Client) On(url string) *Client {
+	return &Client{t: c.t, url: url, http: c.http}
+}
+
 // Do sends a request with body as JSON (if not nil) and returns the
 // status. A 2xx body is decoded into out, if not nil; a 4xx or 5xx must
 // be a JSON error of one line, whose text goes to out if it is a

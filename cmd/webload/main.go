@@ -3,10 +3,12 @@
 // and their games through the API, plays wrong guesses (it reads the
 // secrets from the database, which a player cannot), reports the
 // latencies, and checks that every guess the server acknowledged is in
-// the database.
+// the database. With --ai 2048 it asks instead for our 2048 player's fast
+// move for boards met in games.
 //
 //	gamelab serve --db URL &
 //	go run ./cmd/webload --url http://127.0.0.1:8080 --db URL [--players 1000] [--rate 1000] [--duration 60s]
+//	go run ./cmd/webload --url http://127.0.0.1:8080 --ai 2048 --players 100 --rate 200 --duration 5m
 package main
 
 import (
@@ -15,6 +17,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"math/rand/v2"
 	"net/http"
 	"net/http/cookiejar"
 	"os"
@@ -27,6 +30,7 @@ import (
 	vegeta "github.com/tsenart/vegeta/v12/lib"
 
 	"gamelab/nerdle"
+	"gamelab/twenty48"
 	"gamelab/web/db"
 )
 
@@ -36,8 +40,18 @@ func main() {
 	players := flag.Int("players", 1000, "distinct players")
 	rate := flag.Int("rate", 1000, "guesses a second")
 	duration := flag.Duration("duration", 60*time.Second, "how long to attack")
+	ai := flag.String("ai", "", "load an AI endpoint instead: 2048 (our player's fast move for boards of played games)")
 	flag.Parse()
-	if err := run(*url, *dbURL, *players, *rate, *duration); err != nil {
+	var err error
+	switch *ai {
+	case "":
+		err = run(*url, *dbURL, *players, *rate, *duration)
+	case "2048":
+		err = runAI(*url, *players, *rate, *duration)
+	default:
+		err = fmt.Errorf("--ai %q: 2048 or nothing", *ai)
+	}
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "webload:", err)
 		os.Exit(1)
 	}
@@ -235,4 +249,63 @@ func newPlayer(ctx context.Context, url string, store *db.DB, lists map[int][]ne
 		}
 	}
 	return p, nil
+}
+
+// runAI asks our 2048 player for its fast move, at rate a second, spread
+// over players players (each within the server's rate a player), for
+// boards met in games of random moves.
+func runAI(url string, nPlayers, rate int, duration time.Duration) error {
+	var cookies []string
+	for range nPlayers {
+		res, err := http.Get(url + "/api/me")
+		if err != nil {
+			return err
+		}
+		res.Body.Close()
+		if len(res.Cookies()) == 0 {
+			return fmt.Errorf("GET /api/me: %s, no cookie", res.Status)
+		}
+		cookies = append(cookies, res.Cookies()[0].String())
+	}
+	var boards [][]byte
+	rng := rand.New(rand.NewPCG(1, 2))
+	for len(boards) < 10000 {
+		g, _ := twenty48.New(4, rng.Uint64(), twenty48.ClassicMode, 0)
+		for !g.Over() {
+			if g.Play(twenty48.Move(rng.IntN(4)), nil) != nil {
+				continue
+			}
+			if b, ok := twenty48.BoardOf(g.Grid()); ok && rng.IntN(8) == 0 {
+				cells := make([]int, 16)
+				for i, e := range b.Grid().Cells() {
+					cells[i] = int(e)
+				}
+				body, _ := json.Marshal(map[string]any{"board": cells, "budget": "fast"})
+				boards = append(boards, body)
+			}
+		}
+	}
+	var seq atomic.Uint64
+	targeter := func(t *vegeta.Target) error {
+		i := seq.Add(1) - 1
+		*t = vegeta.Target{Method: "POST", URL: url + "/api/2048/best", Body: boards[i%uint64(len(boards))],
+			Header: http.Header{"Content-Type": {"application/json"}, "Cookie": {cookies[i%uint64(len(cookies))]}}}
+		return nil
+	}
+	attacker := vegeta.NewAttacker(vegeta.Timeout(30*time.Second), vegeta.Connections(1000), vegeta.KeepAlive(true))
+	var metrics vegeta.Metrics
+	for res := range attacker.Attack(targeter, vegeta.Rate{Freq: rate, Per: time.Second}, duration, "2048 best") {
+		metrics.Add(res)
+	}
+	metrics.Close()
+	fmt.Printf("requests %d at %.0f/s, success %.2f%%, status codes %v\n", metrics.Requests, metrics.Rate, 100*metrics.Success, metrics.StatusCodes)
+	fmt.Printf("latency p50 %v, p95 %v, p99 %v, max %v\n", metrics.Latencies.P50.Round(time.Microsecond),
+		metrics.Latencies.P95.Round(time.Microsecond), metrics.Latencies.P99.Round(time.Microsecond), metrics.Latencies.Max.Round(time.Microsecond))
+	if len(metrics.Errors) > 0 {
+		fmt.Printf("errors: %s\n", strings.Join(metrics.Errors[:min(5, len(metrics.Errors))], "; "))
+	}
+	if metrics.Success < 1 {
+		return fmt.Errorf("%d requests failed", metrics.Requests-uint64(float64(metrics.Requests)*metrics.Success+0.5))
+	}
+	return nil
 }

@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"encoding/json"
+	"io/fs"
 	"os"
 	"slices"
 	"strings"
@@ -220,4 +221,11 @@ func TestNextGuess(t *testing.T) {
 			t.Errorf("%v: %d %q, want 422", bad, code, why)
 		}
 	}
+}
+
+// TestPageWeight: the mastermind pages' own scripts, styles and HTML weigh
+// under 150 KiB.
+func TestPageWeight(t *testing.T) {
+	sub, _ := fs.Sub(static, "static")
+	webtest.PageWeight(t, sub, 150<<10)
 }

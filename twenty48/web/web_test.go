@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"encoding/json"
+	"io/fs"
 	"net/http/httptest"
 	"os"
 	"slices"
@@ -299,4 +300,11 @@ func TestBestForBots(t *testing.T) {
 			t.Errorf("%v: %d %q", bad, code, why)
 		}
 	}
+}
+
+// TestPageWeight: the 2048 pages' own scripts, styles and HTML weigh
+// under 150 KiB.
+func TestPageWeight(t *testing.T) {
+	sub, _ := fs.Sub(static, "static")
+	webtest.PageWeight(t, sub, 150<<10)
 }

@@ -9,6 +9,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"io/fs"
 	"net/http"
 	"net/http/cookiejar"
 	"net/http/httptest"
@@ -95,4 +96,25 @@ func (c *Client) Do(method, path string, body, out any) int {
 		}
 	}
 	return res.StatusCode
+}
+
+// PageWeight fails t if a game's own files (all of game, its static
+// files) and the files every page shares weigh over limit bytes: the
+// pages use no framework.
+func PageWeight(t testing.TB, game fs.FS, limit int) {
+	t.Helper()
+	total := 0
+	for _, fsys := range []fs.FS{game, web.Static()} {
+		fs.WalkDir(fsys, ".", func(path string, e fs.DirEntry, err error) error {
+			if err == nil && !e.IsDir() {
+				b, _ := fs.ReadFile(fsys, path)
+				total += len(b)
+			}
+			return err
+		})
+	}
+	if total > limit {
+		t.Errorf("the page's own files weigh %d bytes, over %d", total, limit)
+	}
+	t.Logf("the page's own files: %.1f KiB", float64(total)/1024)
 }

@@ -240,3 +240,23 @@ func (p Position) Decided() bool {
 
 // Lead returns side's store less the opponent's.
 func (p Position) Lead(side Side) int { return p.Store(side) - p.Store(side.Opponent()) }
+
+// Taken returns the houses of the opponent's row that move m, played in
+// before, captured (captured seeds in all), given the position after it:
+// for the pages and the terminal to mark them. A house the move sowed
+// into holds seeds after it unless they were captured.
+func Taken(before, after Position, m Move, captured int) []int {
+	if captured == 0 {
+		return nil
+	}
+	var taken []int
+	seeds := before.House(int(m))
+	opp := int(before.ToMove().Opponent()) * RowLength
+	for h := opp; h < opp+RowLength; h++ {
+		distance := (h - int(m) + HouseCount) % HouseCount
+		if after.House(h) == 0 && (distance <= seeds || seeds >= HouseCount-1) {
+			taken = append(taken, h)
+		}
+	}
+	return taken
+}

@@ -6,6 +6,7 @@ import (
 
 	mmweb "gamelab/mastermind/web"
 	nerdleweb "gamelab/nerdle/web"
+	owareweb "gamelab/oware/web"
 	"gamelab/twenty48/player"
 	t48web "gamelab/twenty48/web"
 	"gamelab/web"
@@ -27,7 +28,7 @@ func (c *serveCmd) Run(e *env) error {
 		t48web.New(func() (player.Selection, error) {
 			return player.Select(cache, player.DefaultPlayer, "fast", player.Best)
 		}),
-		web.TerminalOnly{Name: "/oware", Title: "Oware", Blurb: "The mancala game of West Africa, against a champion engine.", Command: "gamelab oware play"},
+		owareweb.New(nil),
 		mmweb.New(),
 		web.TerminalOnly{Name: "/pdd", Title: "People's Democratic Dictatorship", Blurb: "A card game whose rules are secret.", Command: "gamelab pdd play"},
 	}

@@ -355,7 +355,7 @@ func (m *Model) play(mv oware.Move) tea.Cmd {
 	}
 	m.hint = nil
 	m.last = mv
-	m.lastTaken = takenHouses(before, m.game.Position(), mv, captured)
+	m.lastTaken = oware.Taken(before, m.game.Position(), mv, captured)
 	who := before.ToMove()
 	m.message = fmt.Sprintf("%v sowed %v.", who, mv)
 	if captured > 0 {
@@ -368,24 +368,6 @@ func (m *Model) play(mv oware.Move) tea.Cmd {
 	}
 	m.placeCursor()
 	return m.next()
-}
-
-// takenHouses returns the opponent's houses a move emptied by capture.
-func takenHouses(before, after oware.Position, mv oware.Move, captured int) []int {
-	if captured == 0 {
-		return nil
-	}
-	// A house the move sowed into holds seeds unless they were captured.
-	var taken []int
-	seeds := before.House(int(mv))
-	opp := int(before.ToMove().Opponent()) * oware.RowLength
-	for h := opp; h < opp+oware.RowLength; h++ {
-		distance := (h - int(mv) + oware.HouseCount) % oware.HouseCount
-		if after.House(h) == 0 && (distance <= seeds || seeds >= oware.HouseCount-1) {
-			taken = append(taken, h)
-		}
-	}
-	return taken
 }
 
 // undo takes back moves to the person's last turn.

@@ -100,13 +100,3 @@ func Serve(ctx context.Context, c ServeConfig) error {
 	}
 	return context.Cause(ctx)
 }
-
-// TerminalOnly is a game not yet on the web: its card says how to play
-// it in the terminal.
-type TerminalOnly Card
-
-// Card implements Game.
-func (t TerminalOnly) Card() Card { return Card(t) }
-
-// Routes implements Game: it has none.
-func (TerminalOnly) Routes(*http.ServeMux, *Server) {}

@@ -37,7 +37,7 @@ type Game interface {
 	// Card describes the game for the landing page.
 	Card() Card
 	// Routes adds the game's pages and API routes to mux; s gives them
-	// what every game shares. A game not yet on the web adds none.
+	// what every game shares.
 	Routes(mux *http.ServeMux, s *Server)
 }
 
@@ -46,8 +46,7 @@ type Card struct {
 	Name    string // the path of its page: /nerdle
 	Title   string
 	Blurb   string
-	OnWeb   bool   // else it says how to play it in the terminal
-	Command string // e.g. "gamelab oware play"
+	Command string // how to play it in a terminal: "gamelab oware play"
 }
 
 // Config is what a server needs.

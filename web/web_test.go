@@ -20,7 +20,7 @@ func TestMain(m *testing.M) { os.Exit(testenv.RunWithOwnDirs(m)) }
 type echo struct{}
 
 func (echo) Card() web.Card {
-	return web.Card{Name: "/echo", Title: "Echo", Blurb: "says who you are", OnWeb: true}
+	return web.Card{Name: "/echo", Title: "Echo", Blurb: "says who you are", Command: "gamelab echo play"}
 }
 
 func (echo) Routes(mux *http.ServeMux, s *web.Server) {
@@ -40,7 +40,7 @@ func (echo) Routes(mux *http.ServeMux, s *web.Server) {
 
 func server(t *testing.T, limits web.Limits) http.Handler {
 	s, err := web.New(context.Background(), web.Config{DB: dbtest.Open(t, "sqlite"), Limits: limits,
-		Games: []web.Game{echo{}, web.TerminalOnly{Name: "/oware", Title: "Oware", Command: "gamelab oware play"}}})
+		Games: []web.Game{echo{}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -128,7 +128,7 @@ func TestHeadersAndPages(t *testing.T) {
 			t.Errorf("no %s", k)
 		}
 	}
-	for _, want := range []string{`href="/echo"`, "Oware", "gamelab oware play"} {
+	for _, want := range []string{`href="/echo"`, "Echo", "gamelab echo play"} {
 		if !strings.Contains(w.Body.String(), want) {
 			t.Errorf("the landing page lacks %q", want)
 		}

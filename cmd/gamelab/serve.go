@@ -7,6 +7,7 @@ import (
 	mmweb "gamelab/mastermind/web"
 	nerdleweb "gamelab/nerdle/web"
 	owareweb "gamelab/oware/web"
+	pddweb "gamelab/pdd/web"
 	"gamelab/twenty48/player"
 	t48web "gamelab/twenty48/web"
 	"gamelab/web"
@@ -30,7 +31,7 @@ func (c *serveCmd) Run(e *env) error {
 		}),
 		owareweb.New(nil),
 		mmweb.New(),
-		web.TerminalOnly{Name: "/pdd", Title: "People's Democratic Dictatorship", Blurb: "A card game whose rules are secret.", Command: "gamelab pdd play"},
+		pddweb.New(),
 	}
 	return web.Serve(e.Ctx, web.ServeConfig{Addr: c.Addr, DB: c.DB, DataDir: c.DataDir, Games: games,
 		Log: slog.New(slog.NewJSONHandler(e.Stderr, nil)),

@@ -52,7 +52,7 @@ var pages = template.Must(template.ParseFS(static, "static/*.html"))
 
 // Card implements site.Game.
 func (*Game) Card() site.Card {
-	return site.Card{Name: "/mastermind", Title: "Mastermind", OnWeb: true,
+	return site.Card{Name: "/mastermind", Title: "Mastermind", Command: "gamelab mastermind play",
 		Blurb: "Break the colour code: black for a right colour in the right place, white for a right colour elsewhere."}
 }
 

@@ -43,7 +43,7 @@ func New(c cache.Dir) *Game {
 
 // Card implements site.Game.
 func (g *Game) Card() site.Card {
-	return site.Card{Name: "/nerdle", Title: "Nerdle", OnWeb: true,
+	return site.Card{Name: "/nerdle", Title: "Nerdle", Command: "gamelab nerdle play",
 		Blurb: "Find the hidden equation in six guesses: lengths 5 to 11, the daily puzzle, hints from our solver."}
 }
 

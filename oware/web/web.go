@@ -93,7 +93,7 @@ var page = template.Must(template.ParseFS(static, "static/oware.html"))
 
 // Card implements site.Game.
 func (*Game) Card() site.Card {
-	return site.Card{Name: "/oware", Title: "Oware", OnWeb: true,
+	return site.Card{Name: "/oware", Title: "Oware", Command: "gamelab oware play",
 		Blurb: "The mancala game of West Africa: sow, capture, and face a champion engine."}
 }
 

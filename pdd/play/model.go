@@ -41,12 +41,9 @@ type Options struct {
 
 // MaxPlayers is the largest table, DefaultPlayers the usual one.
 const (
-	MaxPlayers     = 6
+	MaxPlayers     = learn.MaxPlayers
 	DefaultPlayers = 4
 )
-
-// names are the computer players' names, seat by seat.
-var names = []string{"Ada", "Boris", "Clara", "Dmitri", "Elena"}
 
 // Presets are rules offered in the list, with a word on each.
 var Presets = []struct{ Rule, About string }{
@@ -84,7 +81,7 @@ type Model struct {
 
 	// The game.
 	game     *pdd.Game
-	you      *human
+	you      *learn.Person
 	secrets  []pdd.Expr // the computer players' rules, by seat (nil for the person)
 	selected int        // in the person's hand
 	log      []string   // what happened, newest last
@@ -95,47 +92,6 @@ type Model struct {
 	// replay the game (Unfinished).
 	seed  uint64
 	moves []string
-}
-
-// human is the person's seat: it lays the card the UI chose. Beside it
-// sits a learner told everything the person is (advisor), whose choice
-// is the hint.
-type human struct {
-	pdd.Hand
-	rule    pdd.Rule
-	choice  *pdd.Card
-	advisor *learn.Learner
-}
-
-func newHuman(rule pdd.Rule) *human {
-	h := &human{rule: rule, advisor: learn.NewLearner("advisor", rule, pdd.Permissive)}
-	h.advisor.Advise(h)
-	return h
-}
-
-func (h *human) Name() string     { return "You" }
-func (h *human) Invent() pdd.Rule { return h.rule }
-func (h *human) StartNewGame(hand []pdd.Card) {
-	h.Hand.StartNewGame(hand)
-	h.advisor.StartNewGame(hand)
-}
-func (h *human) Take(c pdd.Card) {
-	h.Hand.Take(c)
-	h.advisor.Take(c)
-}
-func (h *human) Play(pdd.Card) (pdd.Card, bool) {
-	if h.choice == nil {
-		return pdd.Card{}, false
-	}
-	c := *h.choice
-	h.choice = nil
-	h.advisor.Remove(c)
-	return c, h.Remove(c)
-}
-func (h *human) ValidMove(p pdd.Player, top, c pdd.Card)   { h.advisor.ValidMove(p, top, c) }
-func (h *human) InvalidMove(p pdd.Player, top, c pdd.Card) { h.advisor.InvalidMove(p, top, c) }
-func (h *human) Objected(p pdd.Player, top, c pdd.Card, by []pdd.Player) {
-	h.advisor.Objected(p, top, c, by)
 }
 
 // New returns the model at its first screen: choosing a rule.
@@ -314,20 +270,8 @@ func (m *Model) deal() tea.Cmd {
 // random secret rule for each computer player, a shuffled deck.
 func (m *Model) start(seed uint64) {
 	m.seed, m.moves = seed, nil
-	rng := rand.New(rand.NewPCG(seed, 0x706464))
-	m.you = newHuman(m.rule.Rule())
-	players := []pdd.Player{m.you}
-	m.secrets = []pdd.Expr{nil}
-	for i := 1; i < m.opts.Players; i++ {
-		x, t := pdd.RandomRule(rng, pdd.Permissive)
-		m.secrets = append(m.secrets, x)
-		players = append(players, learn.NewLearner(names[i-1], t.Rule(), pdd.Band{}))
-	}
-	var deck pdd.Deck = pdd.SingleDeck(rng)
-	if m.opts.Packs == 2 {
-		deck = pdd.DoubleDeck(rng)
-	}
-	m.game = pdd.NewGame(players, deck)
+	t, _ := learn.NewTable(seed, m.rule.Rule(), m.opts.Players, m.opts.Packs, "learner") // New checked the table
+	m.game, m.you, m.secrets = t.Game, t.You, t.Secrets
 }
 
 // resume takes up the game left under way at this table, playing the
@@ -359,10 +303,10 @@ func (m *Model) resume() bool {
 		}
 		if mv != "draw" {
 			c, err := pdd.ParseCard(mv)
-			if err != nil || !slices.Contains(m.you.Cards(), c) || !m.you.rule(m.game.Deck().Top(), c) {
+			if err != nil || !slices.Contains(m.you.Cards(), c) || !m.you.Allows(m.game.Deck().Top(), c) {
 				return false // the game no longer replays: begin afresh
 			}
-			m.you.choice = &c
+			m.you.Lay(c)
 		}
 		m.moves = append(m.moves, mv)
 		if !m.replayStep() {
@@ -427,11 +371,11 @@ func (m *Model) gameKey(msg tea.KeyMsg) tea.Cmd {
 			return nil
 		}
 		c, top := hand[m.selected], m.game.Deck().Top()
-		if !m.you.rule(top, c) {
+		if !m.you.Allows(top, c) {
 			m.message = fmt.Sprintf("Your own rule (%s) does not allow %s on %s.", m.rule, cardName(c), cardName(top))
 			return nil
 		}
-		m.you.choice = &c
+		m.you.Lay(c)
 		return m.step()
 	case key.Matches(msg, Keys.Draw):
 		return m.step()
@@ -448,7 +392,7 @@ func (m *Model) gameKey(msg tea.KeyMsg) tea.Cmd {
 func (m *Model) hint() {
 	m.helped = true
 	top := m.game.Deck().Top()
-	c, accepted, ok := m.you.advisor.Choose(top)
+	c, accepted, ok := m.you.Advice(top)
 	if !ok {
 		m.message = fmt.Sprintf("Hint: draw. Your rule allows none of your cards on %s.", cardName(top))
 		return
@@ -462,8 +406,8 @@ func (m *Model) step() tea.Cmd {
 	m.message = ""
 	if m.game.Next() == 0 {
 		mv := "draw"
-		if m.you.choice != nil {
-			mv = m.you.choice.Short()
+		if c, ok := m.you.Laying(); ok {
+			mv = c.Short()
 		}
 		m.moves = append(m.moves, mv)
 	}
@@ -509,7 +453,7 @@ func (m *Model) computerTurn() tea.Cmd {
 // canLay reports whether the person's rule allows any card of their hand.
 func (m *Model) canLay() bool {
 	top := m.game.Deck().Top()
-	return slices.ContainsFunc(m.you.Cards(), func(c pdd.Card) bool { return m.you.rule(top, c) })
+	return slices.ContainsFunc(m.you.Cards(), func(c pdd.Card) bool { return m.you.Allows(top, c) })
 }
 
 // describe tells what happened in turn t, naming whose rules refused a

@@ -161,7 +161,7 @@ func (m *Model) gameView() string {
 	top := deck.Top()
 	var tiles, marks []string
 	for i, c := range m.you.Cards() {
-		tiles = append(tiles, cardTile(c, !m.you.rule(top, c)))
+		tiles = append(tiles, cardTile(c, !m.you.Allows(top, c)))
 		mark := "     "
 		if i == m.selected {
 			mark = lipgloss.NewStyle().Foreground(chosenEdge).Render("  ▲  ")

@@ -77,7 +77,7 @@ var page = template.Must(template.ParseFS(static, "static/2048.html"))
 
 // Card implements site.Game.
 func (*Game) Card() site.Card {
-	return site.Card{Name: "/2048", Title: "2048", OnWeb: true,
+	return site.Card{Name: "/2048", Title: "2048", Command: "gamelab 2048 play",
 		Blurb: "Slide and merge tiles to make 2048, and beyond; watch our player go further."}
 }
 

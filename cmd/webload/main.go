@@ -30,6 +30,7 @@ import (
 	vegeta "github.com/tsenart/vegeta/v12/lib"
 
 	"gamelab/nerdle"
+	"gamelab/oware"
 	"gamelab/twenty48"
 	"gamelab/web/db"
 )
@@ -40,16 +41,16 @@ func main() {
 	players := flag.Int("players", 1000, "distinct players")
 	rate := flag.Int("rate", 1000, "guesses a second")
 	duration := flag.Duration("duration", 60*time.Second, "how long to attack")
-	ai := flag.String("ai", "", "load an AI endpoint instead: 2048 (our player's fast move for boards of played games)")
+	ai := flag.String("ai", "", "load an AI endpoint instead: 2048 (our player's fast move for boards of played games) or oware (pvs at 100 ms for positions of played games)")
 	flag.Parse()
 	var err error
 	switch *ai {
 	case "":
 		err = run(*url, *dbURL, *players, *rate, *duration)
-	case "2048":
-		err = runAI(*url, *players, *rate, *duration)
+	case "2048", "oware":
+		err = runAI(*ai, *url, *players, *rate, *duration)
 	default:
-		err = fmt.Errorf("--ai %q: 2048 or nothing", *ai)
+		err = fmt.Errorf("--ai %q: 2048, oware or nothing", *ai)
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "webload:", err)
@@ -251,10 +252,11 @@ func newPlayer(ctx context.Context, url string, store *db.DB, lists map[int][]ne
 	return p, nil
 }
 
-// runAI asks our 2048 player for its fast move, at rate a second, spread
-// over players players (each within the server's rate a player), for
-// boards met in games of random moves.
-func runAI(url string, nPlayers, rate int, duration time.Duration) error {
+// runAI asks our player of game for its move, at rate a second, spread
+// over players players (each within the server's rate a player): for
+// 2048 the fast level's, for boards met in games of random moves; for
+// Oware pvs at 100 ms, for games of random moves.
+func runAI(game, url string, nPlayers, rate int, duration time.Duration) error {
 	var cookies []string
 	for range nPlayers {
 		res, err := http.Get(url + "/api/me")
@@ -267,8 +269,40 @@ func runAI(url string, nPlayers, rate int, duration time.Duration) error {
 		}
 		cookies = append(cookies, res.Cookies()[0].String())
 	}
-	var boards [][]byte
 	rng := rand.New(rand.NewPCG(1, 2))
+	bodies, path := twenty48Bodies(rng), "/api/2048/best"
+	if game == "oware" {
+		bodies, path = owareBodies(rng), "/api/oware/best"
+	}
+	var seq atomic.Uint64
+	targeter := func(t *vegeta.Target) error {
+		i := seq.Add(1) - 1
+		*t = vegeta.Target{Method: "POST", URL: url + path, Body: bodies[i%uint64(len(bodies))],
+			Header: http.Header{"Content-Type": {"application/json"}, "Cookie": {cookies[i%uint64(len(cookies))]}}}
+		return nil
+	}
+	attacker := vegeta.NewAttacker(vegeta.Timeout(30*time.Second), vegeta.Connections(1000), vegeta.KeepAlive(true))
+	var metrics vegeta.Metrics
+	for res := range attacker.Attack(targeter, vegeta.Rate{Freq: rate, Per: time.Second}, duration, game+" best") {
+		metrics.Add(res)
+	}
+	metrics.Close()
+	fmt.Printf("requests %d at %.0f/s, success %.2f%%, status codes %v\n", metrics.Requests, metrics.Rate, 100*metrics.Success, metrics.StatusCodes)
+	fmt.Printf("latency p50 %v, p95 %v, p99 %v, max %v\n", metrics.Latencies.P50.Round(time.Microsecond),
+		metrics.Latencies.P95.Round(time.Microsecond), metrics.Latencies.P99.Round(time.Microsecond), metrics.Latencies.Max.Round(time.Microsecond))
+	if len(metrics.Errors) > 0 {
+		fmt.Printf("errors: %s\n", strings.Join(metrics.Errors[:min(5, len(metrics.Errors))], "; "))
+	}
+	if metrics.Success < 1 {
+		return fmt.Errorf("%d requests failed", metrics.Requests-uint64(float64(metrics.Requests)*metrics.Success+0.5))
+	}
+	return nil
+}
+
+// twenty48Bodies are requests for our 2048 player's fast move, for
+// boards met in games of random moves.
+func twenty48Bodies(rng *rand.Rand) [][]byte {
+	var boards [][]byte
 	for len(boards) < 10000 {
 		g, _ := twenty48.New(4, rng.Uint64(), twenty48.ClassicMode, 0)
 		for !g.Over() {
@@ -285,27 +319,23 @@ func runAI(url string, nPlayers, rate int, duration time.Duration) error {
 			}
 		}
 	}
-	var seq atomic.Uint64
-	targeter := func(t *vegeta.Target) error {
-		i := seq.Add(1) - 1
-		*t = vegeta.Target{Method: "POST", URL: url + "/api/2048/best", Body: boards[i%uint64(len(boards))],
-			Header: http.Header{"Content-Type": {"application/json"}, "Cookie": {cookies[i%uint64(len(cookies))]}}}
-		return nil
+	return boards
+}
+
+// owareBodies are requests for pvs's move at 100 ms in games of random
+// moves.
+func owareBodies(rng *rand.Rand) [][]byte {
+	var bodies [][]byte
+	for len(bodies) < 2000 {
+		g := oware.NewGame(oware.Start(), oware.Abapa)
+		for !g.Over() && len(bodies) < 2000 {
+			legal := g.Legal().Moves()
+			g.Play(legal[rng.IntN(len(legal))])
+			if !g.Over() && rng.IntN(4) == 0 {
+				body, _ := json.Marshal(map[string]any{"moves": oware.FormatMoves(g.Moves()), "movetime": "100ms"})
+				bodies = append(bodies, body)
+			}
+		}
 	}
-	attacker := vegeta.NewAttacker(vegeta.Timeout(30*time.Second), vegeta.Connections(1000), vegeta.KeepAlive(true))
-	var metrics vegeta.Metrics
-	for res := range attacker.Attack(targeter, vegeta.Rate{Freq: rate, Per: time.Second}, duration, "2048 best") {
-		metrics.Add(res)
-	}
-	metrics.Close()
-	fmt.Printf("requests %d at %.0f/s, success %.2f%%, status codes %v\n", metrics.Requests, metrics.Rate, 100*metrics.Success, metrics.StatusCodes)
-	fmt.Printf("latency p50 %v, p95 %v, p99 %v, max %v\n", metrics.Latencies.P50.Round(time.Microsecond),
-		metrics.Latencies.P95.Round(time.Microsecond), metrics.Latencies.P99.Round(time.Microsecond), metrics.Latencies.Max.Round(time.Microsecond))
-	if len(metrics.Errors) > 0 {
-		fmt.Printf("errors: %s\n", strings.Join(metrics.Errors[:min(5, len(metrics.Errors))], "; "))
-	}
-	if metrics.Success < 1 {
-		return fmt.Errorf("%d requests failed", metrics.Requests-uint64(float64(metrics.Requests)*metrics.Success+0.5))
-	}
-	return nil
+	return bodies
 }

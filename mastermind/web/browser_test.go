@@ -184,3 +184,29 @@ func TestBrowserSolver(t *testing.T) {
 		t.Errorf("a bad instance: %q", msg)
 	}
 }
+
+// TestBrowserWatch watches the codebreaker break a random code the page
+// answers, fast, then steps a second one guess by guess.
+func TestBrowserWatch(t *testing.T) {
+	webtest.Chromium(t)
+	srv, _ := webtest.NewServer(t, "sqlite", New())
+	p := webtest.NewBrowser(t, 1280, 900)
+	p.Open(srv.URL+"/mastermind/maker", "#code-palette .peg")
+	p.Keys("w", false)
+	p.Choose("speed", "200")
+	if !p.WaitFor(`document.body.dataset.phase === "found"`) {
+		t.Fatalf("watching: %q %q", p.Text("#status"), p.Text("#message"))
+	}
+	if status := p.Text("#status"); !strings.HasPrefix(status, "Found in ") {
+		t.Errorf("found: %q", status)
+	}
+	p.Keys("n", false)
+	p.Keys("w", false)
+	p.Keys("p", false)
+	p.WaitFor(`document.body.dataset.phase === "answering"`)
+	rows := webtest.Eval[int](p, `document.querySelectorAll("#board .answers[data-answer]").length`)
+	p.Keys(".", false)
+	if !p.WaitFor(fmt.Sprintf(`document.querySelectorAll("#board .answers[data-answer]").length > %d || document.body.dataset.phase === "found"`, rows)) {
+		t.Error("a step answered nothing")
+	}
+}

@@ -232,3 +232,36 @@ func TestPageWeight(t *testing.T) {
 		t.Errorf("the page's own files weigh %d bytes, over 100 KiB", total)
 	}
 }
+
+// TestBrowserWatch lets the solver play a game of length 6, fast, then
+// pauses the next and steps it one guess.
+func TestBrowserWatch(t *testing.T) {
+	b := newBrowser(t, 390, 844)
+	b.open()
+	b.Choose("length", "6")
+	b.Choose("watch-speed", "300")
+	b.Keys("w", false)
+	for start := time.Now(); webtest.Eval[string](b.Browser, `document.getElementById("watch-button").getAttribute("aria-pressed")`) == "true"; {
+		if time.Since(start) > time.Minute {
+			t.Fatal("the solver did not finish a game in a minute")
+		}
+		b.Run(chromedp.Sleep(200 * time.Millisecond))
+	}
+	rows := b.rows()
+	if len(rows) == 0 || len(rows) > 6 || !strings.HasSuffix(rows[len(rows)-1], " GGGGGG") {
+		t.Errorf("the solver's game: %q; message %q", rows, b.Text("#message"))
+	}
+	b.WaitFor(`document.getElementById("stats").open`)
+	b.CloseDialogs("#end-line")
+	b.Keys("w", false) // a new game, as the last is over
+	b.Keys("p", false)
+	b.Run(chromedp.Sleep(2 * time.Second))
+	before := len(b.rows())
+	if before >= 6 {
+		t.Fatalf("paused, the solver played on: %q", b.rows())
+	}
+	b.Keys(".", false)
+	if !b.WaitFor(fmt.Sprintf(`document.querySelectorAll("#board .row .G, #board .row .M, #board .row .B").length > %d`, before*6)) {
+		t.Errorf("a step played no guess: %q", b.rows())
+	}
+}

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"embed"
 	"encoding/json"
 	"errors"
@@ -275,14 +276,9 @@ func (h *handlers) hint(w http.ResponseWriter, r *http.Request) {
 		site.Error(w, http.StatusConflict, "the game is over")
 		return
 	}
-	u, err := h.g.universe(variant{ng.Length(), ng.Rules()})
+	guess, remaining, err := h.g.advise(r.Context(), variant{ng.Length(), ng.Rules()}, ng.Rows())
 	if err != nil {
-		h.s.Internal(w, r, err)
-		return
-	}
-	guess, remaining, err := u.advise(ng.Rows())
-	if err != nil {
-		h.s.Internal(w, r, err)
+		h.s.WorkError(w, r, h.g.workers, err)
 		return
 	}
 	if !dg.Assisted {
@@ -327,17 +323,12 @@ func (h *handlers) solve(w http.ResponseWriter, r *http.Request) {
 		}
 		rows = append(rows, nerdle.Row{Guess: nerdle.MustParseEquation(rv.Guess), Feedback: f})
 	}
-	u, err := h.g.universe(v)
-	if err != nil {
-		h.s.Internal(w, r, err)
-		return
-	}
-	guess, remaining, err := u.advise(rows)
+	guess, remaining, err := h.g.advise(r.Context(), v, rows)
 	switch {
-	case err != nil && remaining == 0:
+	case err != nil && remaining == 0 && !errors.Is(err, site.ErrBusy) && !errors.Is(err, site.ErrTimeLimit) && !errors.Is(err, context.Canceled):
 		site.Error(w, http.StatusUnprocessableEntity, "no equation fits these colours")
 	case err != nil:
-		h.s.Internal(w, r, err)
+		h.s.WorkError(w, r, h.g.workers, err)
 	default:
 		site.JSON(w, http.StatusOK, map[string]any{"guess": guess.String(), "remaining": remaining})
 	}

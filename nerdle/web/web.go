@@ -29,6 +29,9 @@ import (
 type Game struct {
 	cache cache.Dir // for the solver's trees and openers
 	now   func() time.Time
+	// workers run the solver: a variant's first hint enumerates its
+	// equations (seconds at length 11), the next ones take milliseconds.
+	workers *site.Workers
 
 	mu        sync.Mutex
 	universes map[variant]*universe
@@ -38,7 +41,7 @@ type Game struct {
 // openers in c (the terminal's cache, so that trees built by gamelab
 // nerdle tree serve the web too).
 func New(c cache.Dir) *Game {
-	return &Game{cache: c, now: time.Now, universes: map[variant]*universe{}}
+	return &Game{cache: c, now: time.Now, universes: map[variant]*universe{}, workers: site.NewWorkers(4, solveLimit)}
 }
 
 // Card implements site.Game.
@@ -135,6 +138,28 @@ func (g *Game) universe(v variant) (*universe, error) {
 	g.mu.Unlock()
 	u.once.Do(func() { u.u, u.err = solve.NewUniverse(v.Length, v.Rules, g.cache) })
 	return u, u.err
+}
+
+// solveLimit bounds a hint's time, waiting for a worker included. A
+// variant's first enumeration, which cannot stop midway, goes on past it
+// on its worker, and serves the next hints.
+const solveLimit = 10 * time.Second
+
+// advise returns the solver's next guess after rows for variant v, and
+// how many equations the rows leave possible, worked out on a worker.
+func (g *Game) advise(ctx context.Context, v variant, rows []nerdle.Row) (guess nerdle.Equation, remaining int, err error) {
+	werr := g.workers.Do(ctx, func(context.Context) error {
+		u, err := g.universe(v)
+		if err != nil {
+			return err
+		}
+		guess, remaining, err = u.advise(rows)
+		return err
+	})
+	if err == nil {
+		err = werr
+	}
+	return guess, remaining, err
 }
 
 // advise returns the solver's next guess after rows, and how many

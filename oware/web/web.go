@@ -40,14 +40,18 @@ func New(tb search.Tablebase) *Game {
 }
 
 const (
-	// workers is how many searches run at once: pvs searches on every
-	// core, so two.
-	workers = 2
+	// workers is how many searches run at once. A search stops at its
+	// move time, not at a number of nodes, so searches side by side each
+	// end in time on one thread apiece, sharing the cores: many at once
+	// serve many requests a second, where a few searches on every core
+	// would serve only cores/movetime.
+	workers = 16
 	// maxMoveTime bounds a search's time; a request waits for a worker
 	// and searches within it and a second more.
 	maxMoveTime = 5 * time.Second
-	// engineHash is each pooled engine's table: two engines kept.
-	engineHash = 32
+	// engineHash is each pooled engine's table, in MiB: enough for the
+	// positions of a few seconds' search on one thread.
+	engineHash = 8
 )
 
 // Opponent is one of the strengths a person plays: a spec and its limits.
@@ -705,9 +709,9 @@ func (h *handlers) stats(w http.ResponseWriter, r *http.Request) {
 	site.JSON(w, http.StatusOK, map[string]any{"opponent": opp.Name, "rules": su.Rules, "played": len(results), "won": won, "not_won": lost})
 }
 
-// enginePool keeps engines for the requests, a few a spec: our engine's
-// table is kept between searches (and is 32 MiB); the recommenders keep
-// nothing.
+// enginePool keeps engines for the requests, up to one a worker for
+// each spec: our engine's table is kept between searches; the
+// recommenders keep nothing.
 type enginePool struct {
 	tablebase search.Tablebase
 	mu        sync.Mutex
@@ -727,7 +731,7 @@ func (p *enginePool) get(spec string) (search.Searcher, error) {
 	if err != nil {
 		return nil, err
 	}
-	return search.NewFromSpec(sp, search.EngineOptions{HashMiB: engineHash, Tablebase: p.tablebase}), nil
+	return search.NewFromSpec(sp, search.EngineOptions{HashMiB: engineHash, Threads: 1, Tablebase: p.tablebase}), nil
 }
 
 func (p *enginePool) put(spec string, s search.Searcher) {

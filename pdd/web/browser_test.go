@@ -57,6 +57,27 @@ func TestBrowserGame(t *testing.T) {
 			p.Screenshot("pdd-" + size.name + "-over")
 		})
 	}
+	t.Run("advisor", func(t *testing.T) {
+		webtest.Chromium(t)
+		srv, _ := webtest.NewServer(t, "sqlite", New())
+		p := webtest.NewBrowser(t, 1280, 900)
+		p.Open(srv.URL+"/pdd", "#deal-button")
+		p.Choose("players", "2")
+		p.Click("#deal-button")
+		p.WaitFor(`document.body.dataset.screen === "table"`)
+		p.Choose("speed", "150")
+		p.Keys("a", false)
+		if !p.WaitFor(`document.body.dataset.status !== "playing"`) {
+			// Ten seconds were not enough: the advisor plays on.
+			if webtest.Eval[int](p, `window.gamelabPdd.game.turns`) < 4 {
+				t.Fatalf("the advisor did not play: %q", p.Text("#message"))
+			}
+			return
+		}
+		if n := webtest.Eval[int](p, `document.querySelectorAll("#rules li").length`); n != 2 {
+			t.Errorf("%d rules revealed, want 2", n)
+		}
+	})
 	t.Run("help", func(t *testing.T) {
 		webtest.Chromium(t)
 		srv, _ := webtest.NewServer(t, "sqlite", New())

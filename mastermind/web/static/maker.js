@@ -15,6 +15,7 @@ const state = {
 	field: 0, // 0 blacks, 1 whites
 	busy: false,
 	game: 0, // counts the codes made, so that a late guess of one left is dropped
+	watch: null, // {paused} while the page answers for a random code
 };
 
 const say = (text) => { $("message").textContent = text; };
@@ -22,6 +23,7 @@ const shape = () => ({ pegs: Number($("pegs").value), colours: Number($("colours
 const codeText = (c) => c.join(" ");
 
 function setting() {
+	stopWatch();
 	state.phase = "setting";
 	state.hints = [];
 	state.guess = null;
@@ -75,6 +77,7 @@ async function think() {
 		state.guess = r.guess;
 		state.answer = [0, 0];
 		state.field = 0;
+		if (state.watch && !state.watch.paused) setTimeout(() => watchAnswer(game), Number($("speed").value));
 	} catch (e) {
 		if (game !== state.game) return;
 		// The last answer is not one a code gives: take it back.
@@ -133,6 +136,7 @@ function answer() {
 	if (blacks === pegs) {
 		state.phase = "found";
 		state.guess = null;
+		stopWatch();
 		draw();
 		return;
 	}
@@ -156,9 +160,51 @@ function undo() {
 	draw();
 }
 
+// Watch: a random code, which the page answers for itself, guess after
+// guess, at the speed chosen.
+
+function startWatch() {
+	const { pegs, colours } = shape();
+	state.code = Array.from({ length: pegs }, () => 1 + Math.floor(Math.random() * colours));
+	state.watch = { paused: false };
+	$("watch-controls").classList.remove("hidden");
+	$("pause-button").textContent = "Pause";
+	begin(true);
+}
+
+function stopWatch() {
+	state.watch = null;
+	$("watch-controls").classList.add("hidden");
+}
+
+// watchAnswer answers the guess of game for the page's code.
+function watchAnswer(game, once = false) {
+	if (!state.watch || game !== state.game || state.busy || !state.guess || (state.watch.paused && !once)) return;
+	const a = score(state.guess, state.code);
+	state.answer = [a.blacks, a.whites];
+	answer();
+}
+
+function pauseWatch() {
+	if (!state.watch) return;
+	state.watch.paused = !state.watch.paused;
+	$("pause-button").textContent = state.watch.paused ? "Go on" : "Pause";
+	if (!state.watch.paused) watchAnswer(state.game);
+}
+
+function stepWatch() {
+	if (!state.watch) return;
+	state.watch.paused = true;
+	$("pause-button").textContent = "Go on";
+	watchAnswer(state.game, true);
+}
+
 document.addEventListener("keydown", (e) => {
 	if (e.ctrlKey || e.metaKey || e.altKey || anyDialogOpen() || typing(e)) return;
 	if (e.key === "?") { $("help").showModal(); return; }
+	if (e.key === "w" && !state.watch) { startWatch(); return; }
+	if (e.key === "p") { pauseWatch(); return; }
+	if (e.key === ".") { stepWatch(); return; }
 	if (state.phase === "setting") {
 		if (e.key === "Enter" || e.key === "Backspace" || /^[1-9]$/.test(e.key)) {
 			e.preventDefault();
@@ -209,6 +255,9 @@ try {
 $("help-button").addEventListener("click", () => $("help").showModal());
 $("start-button").addEventListener("click", () => begin(true));
 $("head-button").addEventListener("click", () => begin(false));
+$("watch-button").addEventListener("click", startWatch);
+$("pause-button").addEventListener("click", pauseWatch);
+$("step-button").addEventListener("click", stepWatch);
 $("answer-button").addEventListener("click", answer);
 $("undo-button").addEventListener("click", undo);
 $("again-button").addEventListener("click", () => { state.code = []; setting(); });

@@ -164,6 +164,69 @@ async function hint() {
 	}
 }
 
+// Watch: the solver plays the game on the board (a new one if it is
+// over), a hint and its guess each step, at the speed chosen.
+const watch = { on: false, paused: false };
+const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
+
+async function watchStep(once = false) {
+	if (!watch.on || (watch.paused && !once) || state.busy) return;
+	let g = state.game;
+	if (!g || g.status !== "playing") {
+		if (g && g.daily) return stopWatch("The solver plays free games: the daily puzzle is yours.");
+		await start(true);
+		g = state.game;
+	}
+	state.busy = true;
+	let guess;
+	try {
+		const h = await api("POST", `/api/nerdle/games/${g.id}/hint`);
+		show(h.game);
+		guess = h.guess;
+	} catch (e) {
+		say(e.message);
+		state.busy = false;
+		return stopWatch();
+	}
+	for (const c of guess) {
+		state.typed += c;
+		draw();
+		await sleep(Number($("watch-speed").value) / 4 / guess.length);
+	}
+	state.busy = false;
+	await play();
+	if (state.game.status !== "playing") return stopWatch();
+	if (!once && !watch.paused) setTimeout(() => watchStep(), Number($("watch-speed").value));
+}
+
+function toggleWatch() {
+	if (watch.on) return stopWatch();
+	watch.on = true;
+	watch.paused = false;
+	state.typed = "";
+	$("watch-button").setAttribute("aria-pressed", "true");
+	$("watch-button").textContent = "Stop watching";
+	$("watch-pause").classList.remove("hidden");
+	$("watch-step").classList.remove("hidden");
+	watchStep();
+}
+
+function stopWatch(why) {
+	watch.on = false;
+	$("watch-button").setAttribute("aria-pressed", "false");
+	$("watch-button").textContent = "Watch the solver";
+	$("watch-pause").classList.add("hidden");
+	$("watch-step").classList.add("hidden");
+	if (why) say(why);
+}
+
+function pauseWatch() {
+	if (!watch.on) return;
+	watch.paused = !watch.paused;
+	$("watch-pause").textContent = watch.paused ? "Go on" : "Pause";
+	if (!watch.paused) watchStep();
+}
+
 // newGame starts a new game, asking first when one under way would be
 // lost.
 function newGame() {
@@ -338,6 +401,9 @@ document.addEventListener("keydown", (e) => {
 	if (e.key === "?") { $("help").showModal(); e.preventDefault(); return; }
 	if (e.key === "h") { hint(); return; }
 	if (e.key === "n") { newGame(); return; }
+	if (e.key === "w") { toggleWatch(); return; }
+	if (e.key === "p") { pauseWatch(); return; }
+	if (e.key === ".") { if (watch.on) { watch.paused = true; watchStep(true); } return; }
 	if (e.key === "Enter" || e.key === "Backspace" || symbols.includes(e.key)) {
 		e.preventDefault();
 		press(e.key);
@@ -361,6 +427,9 @@ $("help-button").addEventListener("click", () => $("help").showModal());
 $("stats-button").addEventListener("click", () => openStats(state.game && state.game.status !== "playing"));
 $("settings-button").addEventListener("click", () => $("settings").showModal());
 $("hint-button").addEventListener("click", hint);
+$("watch-button").addEventListener("click", toggleWatch);
+$("watch-pause").addEventListener("click", pauseWatch);
+$("watch-step").addEventListener("click", () => { watch.paused = true; watchStep(true); });
 $("new-button").addEventListener("click", newGame);
 $("confirm-new").addEventListener("close", () => { if ($("confirm-new").returnValue === "yes") start(true); });
 $("share-button").addEventListener("click", share);

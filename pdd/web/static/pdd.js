@@ -9,7 +9,8 @@ const suits = { D: "♦", C: "♣", H: "♥", S: "♠" };
 const suitNames = { D: "diamonds", C: "clubs", H: "hearts", S: "spades" };
 const rankNames = { A: "ace", J: "jack", Q: "queen", K: "king" };
 
-const state = { game: null, chosen: 0, busy: false, log: [] };
+const state = { game: null, chosen: 0, busy: false, log: [], auto: null };
+const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 
 const say = (text) => { $("message").textContent = text; };
 const rank = (c) => c.slice(0, -1);
@@ -139,8 +140,14 @@ async function send(body) {
 	try {
 		const next = await api("POST", `/api/pdd/games/${g.id}/moves`, body);
 		const lines = next.played.map((t) => describe(t, next.names));
-		state.log.push(...lines);
-		state.fresh = lines.length;
+		// The turns as they happen, one after the other.
+		state.fresh = 0;
+		for (const line of lines) {
+			state.log.push(line);
+			state.fresh++;
+			drawLog();
+			await sleep(Math.min(250, Number($("speed").value) / 3));
+		}
 		show(next);
 	} catch (e) {
 		say(e.message);
@@ -170,6 +177,62 @@ async function hint() {
 	} catch (e) {
 		say(e.message);
 	}
+}
+
+// Autoplay: our advisor plays the person's seat, a hint and its card (or
+// a draw) each turn, at the speed chosen.
+async function autoStep(once = false) {
+	const a = state.auto;
+	const g = state.game;
+	if (!a || (a.paused && !once) || state.busy) return;
+	if (!g || g.status !== "playing") return stopAuto();
+	let body = { draw: true };
+	try {
+		const h = await api("GET", `/api/pdd/games/${g.id}/hint`);
+		if (!h.draw) {
+			state.chosen = g.hand.indexOf(h.card);
+			drawHand();
+			body = { card: h.card };
+		}
+	} catch (e) {
+		say(e.message);
+		return stopAuto();
+	}
+	await send(body);
+	if (state.game.status !== "playing") return stopAuto();
+	if (!once && state.auto === a && !a.paused) setTimeout(() => autoStep(), Number($("speed").value));
+}
+
+function toggleAuto() {
+	if (state.auto) return stopAuto();
+	state.auto = { paused: false };
+	$("auto-button").setAttribute("aria-pressed", "true");
+	$("auto-button").textContent = "Stop the advisor";
+	$("pause-button").classList.remove("hidden");
+	$("step-button").classList.remove("hidden");
+	autoStep();
+}
+
+function stopAuto() {
+	state.auto = null;
+	$("auto-button").setAttribute("aria-pressed", "false");
+	$("auto-button").textContent = "Let the advisor play";
+	$("pause-button").classList.add("hidden");
+	$("step-button").classList.add("hidden");
+}
+
+function pauseAuto() {
+	if (!state.auto) return;
+	state.auto.paused = !state.auto.paused;
+	$("pause-button").textContent = state.auto.paused ? "Go on" : "Pause";
+	if (!state.auto.paused) autoStep();
+}
+
+function stepAuto() {
+	if (!state.auto) return;
+	state.auto.paused = true;
+	$("pause-button").textContent = "Go on";
+	autoStep(true);
 }
 
 async function openStats() {
@@ -202,7 +265,10 @@ document.addEventListener("keydown", (e) => {
 	case "Enter": e.preventDefault(); lay(); return;
 	case "d": send({ draw: true }); return;
 	case "h": hint(); return;
-	case "n": showSetup(); return;
+	case "n": stopAuto(); showSetup(); return;
+	case "a": toggleAuto(); return;
+	case "p": pauseAuto(); return;
+	case ".": stepAuto(); return;
 	}
 });
 $("own-rule").addEventListener("focus", () => { $("own-radio").checked = true; });
@@ -210,7 +276,10 @@ $("deal-button").addEventListener("click", deal);
 $("lay-button").addEventListener("click", lay);
 $("draw-button").addEventListener("click", () => send({ draw: true }));
 $("hint-button").addEventListener("click", hint);
-$("new-button").addEventListener("click", showSetup);
+$("new-button").addEventListener("click", () => { stopAuto(); showSetup(); });
+$("auto-button").addEventListener("click", toggleAuto);
+$("pause-button").addEventListener("click", pauseAuto);
+$("step-button").addEventListener("click", stepAuto);
 $("stats-button").addEventListener("click", openStats);
 window.gamelabPdd = state; // for the browser test
 

@@ -16,9 +16,11 @@ import (
 	"html/template"
 	"io/fs"
 	"net/http"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"gamelab/oware"
@@ -31,6 +33,7 @@ import (
 type Game struct {
 	workers *site.Workers
 	engines enginePool
+	running atomic.Int32 // searches under way, for the move overhead
 }
 
 // New returns Oware for the server; tb, if not nil, is the endgame
@@ -453,7 +456,13 @@ func (h *handlers) conflict(w http.ResponseWriter, r *http.Request, err error) {
 // search runs spec within limits on g's position, on a worker.
 func (h *handlers) search(ctx context.Context, spec string, limits search.Limits, g *oware.Game) (search.Result, error) {
 	var res search.Result
+	start := time.Now()
 	err := h.g.workers.Do(ctx, func(ctx context.Context) error {
+		running := int(h.g.running.Add(1))
+		defer h.g.running.Add(-1)
+		if limits.MoveTime > 0 {
+			limits.MoveTime = searchTime(limits.MoveTime, time.Since(start), running)
+		}
 		s, err := h.g.engines.get(spec)
 		if err != nil {
 			return err
@@ -467,6 +476,24 @@ func (h *handlers) search(ctx context.Context, spec string, limits search.Limits
 	})
 	return res, err
 }
+
+// searchTime is the time a search of a request for moveTime may take,
+// once the request waited for a worker and with running searches under
+// way: what is left of the move time, less an overhead (as engines keep
+// one for the time their move takes to reach the board). Searches past
+// the cores share them, and each one's end, its answer and the next
+// requests wait their turns on a core: the overhead grows with them.
+func searchTime(moveTime, waited time.Duration, running int) time.Duration {
+	overhead := moveOverhead + time.Duration(max(0, running-runtime.GOMAXPROCS(0)))*sharedOverhead
+	return max(moveTime/4, moveTime-waited-overhead)
+}
+
+// The move overhead: its part always kept, and its part per search past
+// the cores (docs/notes/web.md).
+const (
+	moveOverhead   = 5 * time.Millisecond
+	sharedOverhead = 15 * time.Millisecond
+)
 
 // undo takes the plies back to the person's last turn.
 func (h *handlers) undo(w http.ResponseWriter, r *http.Request) {

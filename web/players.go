@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/base64"
@@ -150,4 +151,44 @@ func (s *Server) claim(w http.ResponseWriter, r *http.Request) {
 		s.setCookie(w, r, p.ID)
 		JSON(w, http.StatusOK, meView{p.Name, p.Code})
 	}
+}
+
+// OwnGame returns the game of kind game named by the request's {id}, if
+// it is the player's, with its moves; else it writes the 404 (or the
+// 500) itself and reports false. Another player's game is no different
+// from none.
+func (s *Server) OwnGame(w http.ResponseWriter, r *http.Request, game string) (*db.Game, bool) {
+	return s.ownGame(w, r, game, s.db.Game)
+}
+
+// OwnGameHead is OwnGame without the moves, for games kept in memory.
+func (s *Server) OwnGameHead(w http.ResponseWriter, r *http.Request, game string) (*db.Game, bool) {
+	return s.ownGame(w, r, game, s.db.Head)
+}
+
+func (s *Server) ownGame(w http.ResponseWriter, r *http.Request, game string, read func(context.Context, string) (*db.Game, error)) (*db.Game, bool) {
+	p, ok := s.Player(w, r)
+	if !ok {
+		return nil, false
+	}
+	dg, err := read(r.Context(), r.PathValue("id"))
+	if errors.Is(err, db.ErrNotFound) || err == nil && (dg.Player != p.ID || dg.Game != game) {
+		Error(w, http.StatusNotFound, "no such game of yours")
+		return nil, false
+	}
+	if err != nil {
+		s.Internal(w, r, err)
+		return nil, false
+	}
+	return dg, true
+}
+
+// MoveError answers a move the database did not record: 409 when the
+// game changed meanwhile (played in another tab), else 500.
+func (s *Server) MoveError(w http.ResponseWriter, r *http.Request, err error) {
+	if errors.Is(err, db.ErrConflict) {
+		Error(w, http.StatusConflict, "the game changed meanwhile (another tab?): reload it")
+		return
+	}
+	s.Internal(w, r, err)
 }

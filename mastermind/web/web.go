@@ -247,20 +247,7 @@ func (h *handlers) respond(w http.ResponseWriter, r *http.Request, dg *db.Game) 
 
 // own returns the game of the request's {id} if it is the player's.
 func (h *handlers) own(w http.ResponseWriter, r *http.Request) (*db.Game, bool) {
-	p, ok := h.s.Player(w, r)
-	if !ok {
-		return nil, false
-	}
-	dg, err := h.s.DB().Game(r.Context(), r.PathValue("id"))
-	if errors.Is(err, db.ErrNotFound) || err == nil && (dg.Player != p.ID || dg.Game != "mastermind") {
-		site.Error(w, http.StatusNotFound, "no such game of yours")
-		return nil, false
-	}
-	if err != nil {
-		h.s.Internal(w, r, err)
-		return nil, false
-	}
-	return dg, true
+	return h.s.OwnGame(w, r, "mastermind")
 }
 
 func (h *handlers) show(w http.ResponseWriter, r *http.Request) {
@@ -311,12 +298,8 @@ func (h *handlers) guess(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	m := db.Move{Move: strings.Trim(fmt.Sprint(ints(c)), "[]"), Result: a.String(), At: time.Now()}
-	switch err := h.s.DB().AddMove(r.Context(), dg, m, status); {
-	case errors.Is(err, db.ErrConflict):
-		site.Error(w, http.StatusConflict, "the game changed meanwhile (another tab?): reload it")
-		return
-	case err != nil:
-		h.s.Internal(w, r, err)
+	if err := h.s.DB().AddMove(r.Context(), dg, m, status); err != nil {
+		h.s.MoveError(w, r, err)
 		return
 	}
 	site.JSON(w, http.StatusOK, view(dg, g))

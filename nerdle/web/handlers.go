@@ -186,23 +186,9 @@ func (h *handlers) respond(w http.ResponseWriter, r *http.Request, dg *db.Game) 
 	site.JSON(w, http.StatusOK, view(dg, ng, o))
 }
 
-// own returns the game of the request's {id} if it is the player's: no
-// one else's game is told apart from one that does not exist.
+// own returns the game of the request's {id} if it is the player's.
 func (h *handlers) own(w http.ResponseWriter, r *http.Request) (*db.Game, bool) {
-	p, ok := h.s.Player(w, r)
-	if !ok {
-		return nil, false
-	}
-	dg, err := h.s.DB().Game(r.Context(), r.PathValue("id"))
-	if errors.Is(err, db.ErrNotFound) || err == nil && (dg.Player != p.ID || dg.Game != "nerdle") {
-		site.Error(w, http.StatusNotFound, "no such game of yours")
-		return nil, false
-	}
-	if err != nil {
-		h.s.Internal(w, r, err)
-		return nil, false
-	}
-	return dg, true
+	return h.s.OwnGame(w, r, "nerdle")
 }
 
 func (h *handlers) show(w http.ResponseWriter, r *http.Request) {
@@ -241,12 +227,8 @@ func (h *handlers) guess(w http.ResponseWriter, r *http.Request) {
 	status := [...]int{nerdle.Playing: db.Playing, nerdle.Won: db.Won, nerdle.Lost: db.Lost}[ng.Status()]
 	played := ng.Rows()[len(ng.Rows())-1].Guess.String() // the secret itself for a commuting guess, which wins
 	m := db.Move{Move: played, Result: f.Format(ng.Length()), At: time.Now()}
-	switch err := h.s.DB().AddMove(r.Context(), dg, m, status); {
-	case errors.Is(err, db.ErrConflict):
-		site.Error(w, http.StatusConflict, "the game changed meanwhile (another tab?): reload it")
-		return
-	case err != nil:
-		h.s.Internal(w, r, err)
+	if err := h.s.DB().AddMove(r.Context(), dg, m, status); err != nil {
+		h.s.MoveError(w, r, err)
 		return
 	}
 	site.JSON(w, http.StatusOK, view(dg, ng, o))

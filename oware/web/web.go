@@ -349,20 +349,7 @@ func (h *handlers) start(w http.ResponseWriter, r *http.Request) {
 
 // own returns the game of the request's {id} if it is the player's.
 func (h *handlers) own(w http.ResponseWriter, r *http.Request) (*db.Game, bool) {
-	p, ok := h.s.Player(w, r)
-	if !ok {
-		return nil, false
-	}
-	dg, err := h.s.DB().Game(r.Context(), r.PathValue("id"))
-	if errors.Is(err, db.ErrNotFound) || err == nil && (dg.Player != p.ID || dg.Game != "oware") {
-		site.Error(w, http.StatusNotFound, "no such game of yours")
-		return nil, false
-	}
-	if err != nil {
-		h.s.Internal(w, r, err)
-		return nil, false
-	}
-	return dg, true
+	return h.s.OwnGame(w, r, "oware")
 }
 
 func (h *handlers) show(w http.ResponseWriter, r *http.Request) {
@@ -426,7 +413,7 @@ func (h *handlers) play(w http.ResponseWriter, r *http.Request, dg *db.Game, mov
 			site.Error(w, http.StatusUnprocessableEntity, err.Error())
 			return
 		} else if err != nil {
-			h.conflict(w, r, err)
+			h.s.MoveError(w, r, err)
 			return
 		}
 	}
@@ -438,19 +425,11 @@ func (h *handlers) play(w http.ResponseWriter, r *http.Request, dg *db.Game, mov
 			return
 		}
 		if err := commit(res.Move); err != nil {
-			h.conflict(w, r, err)
+			h.s.MoveError(w, r, err)
 			return
 		}
 	}
 	site.JSON(w, http.StatusOK, view(dg, g, su, plies))
-}
-
-func (h *handlers) conflict(w http.ResponseWriter, r *http.Request, err error) {
-	if errors.Is(err, db.ErrConflict) {
-		site.Error(w, http.StatusConflict, "the game changed meanwhile (another tab?): reload it")
-		return
-	}
-	h.s.Internal(w, r, err)
 }
 
 // search runs spec within limits on g's position, on a worker.
@@ -529,7 +508,7 @@ func (h *handlers) undo(w http.ResponseWriter, r *http.Request) {
 	dg.Assisted = true
 	for range taken {
 		if err := h.s.DB().AddMove(r.Context(), dg, db.Move{Move: undoPly, At: time.Now()}, db.Playing); err != nil {
-			h.conflict(w, r, err)
+			h.s.MoveError(w, r, err)
 			return
 		}
 	}

@@ -399,20 +399,7 @@ func (h *handlers) respond(w http.ResponseWriter, r *http.Request, dg *db.Game) 
 
 // own returns the game of the request's {id} if it is the player's.
 func (h *handlers) own(w http.ResponseWriter, r *http.Request) (*db.Game, bool) {
-	p, ok := h.s.Player(w, r)
-	if !ok {
-		return nil, false
-	}
-	dg, err := h.s.DB().Game(r.Context(), r.PathValue("id"))
-	if errors.Is(err, db.ErrNotFound) || err == nil && (dg.Player != p.ID || dg.Game != "pdd") {
-		site.Error(w, http.StatusNotFound, "no such game of yours")
-		return nil, false
-	}
-	if err != nil {
-		h.s.Internal(w, r, err)
-		return nil, false
-	}
-	return dg, true
+	return h.s.OwnGame(w, r, "pdd")
 }
 
 func (h *handlers) show(w http.ResponseWriter, r *http.Request) {
@@ -466,12 +453,8 @@ func (h *handlers) move(w http.ResponseWriter, r *http.Request) {
 		h.s.Internal(w, r, err)
 		return
 	}
-	switch err := h.s.DB().AddMove(r.Context(), dg, db.Move{Move: move, Result: strconv.Itoa(t.Game.Turns()), At: time.Now()}, status(t)); {
-	case errors.Is(err, db.ErrConflict):
-		site.Error(w, http.StatusConflict, "the game changed meanwhile (another tab?): reload it")
-		return
-	case err != nil:
-		h.s.Internal(w, r, err)
+	if err := h.s.DB().AddMove(r.Context(), dg, db.Move{Move: move, Result: strconv.Itoa(t.Game.Turns()), At: time.Now()}, status(t)); err != nil {
+		h.s.MoveError(w, r, err)
 		return
 	}
 	site.JSON(w, http.StatusOK, view(dg, t, from))

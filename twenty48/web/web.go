@@ -275,23 +275,9 @@ func view(dg *db.Game, g *twenty48.Game) gameView {
 	return v
 }
 
-// own returns the game of the request's {id} if it is the player's,
-// without its moves.
+// own returns the game of the request's {id} if it is the player's.
 func (h *handlers) own(w http.ResponseWriter, r *http.Request) (*db.Game, bool) {
-	p, ok := h.s.Player(w, r)
-	if !ok {
-		return nil, false
-	}
-	dg, err := h.s.DB().Head(r.Context(), r.PathValue("id"))
-	if errors.Is(err, db.ErrNotFound) || err == nil && (dg.Player != p.ID || dg.Game != "2048") {
-		site.Error(w, http.StatusNotFound, "no such game of yours")
-		return nil, false
-	}
-	if err != nil {
-		h.s.Internal(w, r, err)
-		return nil, false
-	}
-	return dg, true
+	return h.s.OwnGameHead(w, r, "2048")
 }
 
 func (h *handlers) show(w http.ResponseWriter, r *http.Request) {
@@ -369,7 +355,7 @@ func (h *handlers) move(w http.ResponseWriter, r *http.Request) {
 		site.Error(w, http.StatusUnprocessableEntity, why.why)
 		return
 	case errors.Is(err, db.ErrConflict):
-		site.Error(w, http.StatusConflict, "the game changed meanwhile (another tab?): reload it")
+		h.s.MoveError(w, r, err)
 		return
 	case errors.Is(err, errBudget):
 		site.Error(w, http.StatusUnprocessableEntity, err.Error())

@@ -1,6 +1,8 @@
 package web
 
 import (
+	"fmt"
+	"math/rand/v2"
 	"slices"
 	"sort"
 	"strconv"
@@ -10,6 +12,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
+	"gamelab/twenty48"
 	"gamelab/web/webtest"
 )
 
@@ -122,3 +125,39 @@ func TestBrowserAutoplay(t *testing.T) {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// TestRulesInThePage replays games of every mode and size in the page's
+// rules (rules.js: the slides the page draws at once, and the seeded
+// spawns and shuffles of its replays), against the engine's: the same
+// board and score after every game.
+func TestRulesInThePage(t *testing.T) {
+	webtest.Chromium(t)
+	srv, _ := webtest.NewServer(t, "sqlite", New(nil))
+	p := webtest.NewBrowser(t, 800, 600)
+	p.Open(srv.URL+"/2048", "#board .tile")
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, mode := range []twenty48.Mode{twenty48.ClassicMode, twenty48.ShuffleMode, twenty48.EvilMode} {
+		for size := twenty48.MinSize; size <= twenty48.MaxSize; size++ {
+			seed := rng.Uint64()
+			g, _ := twenty48.New(size, seed, mode, 0)
+			for i := 0; i < 400 && !g.Over(); i++ {
+				m := twenty48.Move(rng.IntN(5))
+				g.Play(m, nil) // a move that moves nothing, or a shuffle out of its mode, is refused and changes nothing
+			}
+			moves := ""
+			for _, m := range g.Moves() {
+				moves += m.String()
+			}
+			got := webtest.EvalAsync[[]int](p, fmt.Sprintf(`(async () => {
+				const r = await import("/2048/static/rules.js");
+				const g = new r.Game(%d, %dn, %q);
+				for (const m of %q) if (!g.play(m)) return [-1];
+				return [...g.board, g.score];
+			})()`, size, seed, mode.String(), moves))
+			want := append(ints(g.Grid().Cells()), int(g.Score()))
+			if !slices.Equal(got, want) {
+				t.Errorf("%v %d×%d, seed %d, %d moves: the page's rules give %v, the engine's %v", mode, size, size, seed, len(moves), got, want)
+			}
+		}
+	}
+}

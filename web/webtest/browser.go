@@ -73,6 +73,17 @@ func Eval[T any](b *Browser, expr string) T {
 	return v
 }
 
+// EvalAsync returns the value a JavaScript expression's promise
+// resolves to (an async function's, an import's).
+func EvalAsync[T any](b *Browser, expr string) T {
+	b.t.Helper()
+	v, err := chromedp.Run(b.ctx, chromedp.Evaluate[T](expr, chromedp.EvalAwaitPromise))
+	if err != nil {
+		b.t.Fatal(err)
+	}
+	return v
+}
+
 // Open loads url and waits until sel is visible.
 func (b *Browser) Open(url, sel string) {
 	b.t.Helper()

@@ -568,7 +568,7 @@ func (h *handlers) replay(w http.ResponseWriter, r *http.Request) {
 // score made here: it never reaches the leaderboard.
 func (h *handlers) check(w http.ResponseWriter, r *http.Request) {
 	var rec twenty48.Record
-	if !h.s.Decode(w, r, &rec) {
+	if !h.s.DecodeUpTo(w, r, &rec, maxReplayBytes) {
 		return
 	}
 	if len(rec.Moves) > maxReplayMoves {
@@ -587,6 +587,10 @@ func (h *handlers) check(w http.ResponseWriter, r *http.Request) {
 // maxReplayMoves bounds a replay the server checks: a game to 32768 is
 // about 16,000 moves.
 const maxReplayMoves = 200_000
+
+// maxReplayBytes bounds a replay file the server reads: a letter a move,
+// and room for the rest.
+const maxReplayBytes = maxReplayMoves + 4<<10
 
 // stats returns the player's record of a variant.
 func (h *handlers) stats(w http.ResponseWriter, r *http.Request) {

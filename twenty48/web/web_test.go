@@ -115,8 +115,14 @@ func TestGame(t *testing.T) {
 			forged[1].Moves = slices.Clone(rec.Moves)
 			forged[1].Moves[len(rec.Moves)-1] = twenty48.ShuffleMove
 			forged[2].Moves = append(slices.Clone(rec.Moves), twenty48.Move(twenty48.Up))
+			// A long game's file is over the 16 KiB of other bodies: read,
+			// and judged.
+			long := twenty48.Record{Size: 4, Seed: 1, Moves: slices.Repeat([]twenty48.Move{twenty48.Move(twenty48.Up)}, 30_000)}
+			var why string
+			if code := c.Do("POST", "/api/2048/replays", long, &why); code != 422 || !strings.HasPrefix(why, "the replay does not hold: move ") {
+				t.Errorf("a replay of 30,000 moves: %d %q", code, why)
+			}
 			for i, f := range forged {
-				var why string
 				if code := c.Do("POST", "/api/2048/replays", f, &why); code != 422 || !strings.HasPrefix(why, "the replay does not hold") {
 					t.Errorf("forged record %d: %d %q", i, code, why)
 				}

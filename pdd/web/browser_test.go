@@ -13,7 +13,8 @@ import (
 
 // TestBrowserGame deals a table by keys and plays it to its end at a
 // phone's width and a desktop's: Enter lays the card chosen (an allowed
-// one), d draws when none is; the end reveals every rule.
+// one), d draws when none is; the end reveals every rule. Games end at
+// 150 turns here: some rules keep a table going for thousands.
 func TestBrowserGame(t *testing.T) {
 	for _, size := range []struct {
 		name          string
@@ -21,7 +22,7 @@ func TestBrowserGame(t *testing.T) {
 	}{{"phone", 390, 844}, {"desktop", 1280, 900}} {
 		t.Run(size.name, func(t *testing.T) {
 			webtest.Chromium(t)
-			srv, _ := webtest.NewServer(t, "sqlite", New())
+			srv, _ := webtest.NewServer(t, "sqlite", NewCapped(150))
 			p := webtest.NewBrowser(t, size.width, size.height)
 			p.Open(srv.URL+"/pdd", "#deal-button")
 			p.Choose("players", "3")
@@ -29,6 +30,7 @@ func TestBrowserGame(t *testing.T) {
 			if !p.WaitFor(`document.body.dataset.screen === "table"`) {
 				t.Fatalf("no table: %q", p.Text("#setup-message"))
 			}
+			p.Choose("speed", "150")
 			if !p.Visible("hand", "top") {
 				t.Errorf("the hand or the pile is not in the window at %s", size.name)
 			}
@@ -59,7 +61,7 @@ func TestBrowserGame(t *testing.T) {
 	}
 	t.Run("advisor", func(t *testing.T) {
 		webtest.Chromium(t)
-		srv, _ := webtest.NewServer(t, "sqlite", New())
+		srv, _ := webtest.NewServer(t, "sqlite", NewCapped(150))
 		p := webtest.NewBrowser(t, 1280, 900)
 		p.Open(srv.URL+"/pdd", "#deal-button")
 		p.Choose("players", "2")

@@ -30,10 +30,18 @@ import (
 )
 
 // Game is the card game on the web server.
-type Game struct{}
+type Game struct {
+	maxTurns int
+}
 
-// New returns the card game for the server.
-func New() *Game { return &Game{} }
+// New returns the card game for the server, its games ended, if nobody
+// wins, at pdd.DefaultMaxTurns turns.
+func New() *Game { return NewCapped(pdd.DefaultMaxTurns) }
+
+// NewCapped returns the card game with games ended at turns turns if
+// nobody wins before: for tests, which need games that end soon. Every
+// server on one database must cap alike, as the games replay.
+func NewCapped(turns int) *Game { return &Game{maxTurns: turns} }
 
 //go:embed static
 var static embed.FS
@@ -48,7 +56,7 @@ func (*Game) Card() site.Card {
 
 // Routes implements site.Game.
 func (g *Game) Routes(mux *http.ServeMux, s *site.Server) {
-	h := &handlers{s: s}
+	h := &handlers{s: s, maxTurns: g.maxTurns}
 	sub, _ := fs.Sub(static, "static")
 	mux.Handle("GET /pdd/static/", http.StripPrefix("/pdd/static/", site.Assets(sub)))
 	mux.HandleFunc("GET /pdd", h.page("pdd.html"))
@@ -61,7 +69,10 @@ func (g *Game) Routes(mux *http.ServeMux, s *site.Server) {
 	s.API(mux, "GET /api/pdd/stats", "the player's record: ?players=4&packs=1", h.stats)
 }
 
-type handlers struct{ s *site.Server }
+type handlers struct {
+	s        *site.Server
+	maxTurns int
+}
 
 func (h *handlers) page(name string) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
@@ -116,7 +127,7 @@ var errReplay = errors.New("the game does not replay")
 
 // replay deals the table of dg and plays the person's moves on it, and
 // the computer players' turns between them and after the last.
-func replay(dg *db.Game) (*table, error) {
+func replay(dg *db.Game, maxTurns int) (*table, error) {
 	var su setup
 	if err := json.Unmarshal([]byte(dg.Options), &su); err != nil {
 		return nil, fmt.Errorf("game %s: %w", dg.ID, err)
@@ -134,6 +145,7 @@ func replay(dg *db.Game) (*table, error) {
 		return nil, fmt.Errorf("game %s: %w", dg.ID, err)
 	}
 	t := &table{Table: lt, setup: su}
+	t.Game.SetMaxTurns(maxTurns)
 	if err := t.Game.Deal(); err != nil {
 		return nil, fmt.Errorf("game %s: %w", dg.ID, err)
 	}
@@ -389,7 +401,7 @@ func (su *setup) check(seed uint64) error {
 }
 
 func (h *handlers) respond(w http.ResponseWriter, r *http.Request, dg *db.Game) {
-	t, err := replay(dg)
+	t, err := replay(dg, h.maxTurns)
 	if err != nil {
 		h.s.Internal(w, r, err)
 		return
@@ -426,7 +438,7 @@ func (h *handlers) move(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	t, err := replay(dg)
+	t, err := replay(dg, h.maxTurns)
 	if err != nil {
 		h.s.Internal(w, r, err)
 		return
@@ -466,7 +478,7 @@ func (h *handlers) hint(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	t, err := replay(dg)
+	t, err := replay(dg, h.maxTurns)
 	if err != nil {
 		h.s.Internal(w, r, err)
 		return

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"gamelab/internal/testenv"
+	"gamelab/pdd"
 	"gamelab/web/db"
 	"gamelab/web/db/dbtest"
 	"gamelab/web/webtest"
@@ -24,7 +25,7 @@ func secrets(t *testing.T, store *db.DB, id string) []string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tb, err := replay(dg)
+	tb, err := replay(dg, pdd.DefaultMaxTurns)
 	if err != nil {
 		t.Fatal(err)
 	}

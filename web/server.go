@@ -272,6 +272,28 @@ func (s *Server) Internal(w http.ResponseWriter, r *http.Request, err error) {
 	Error(w, http.StatusInternalServerError, "the server failed; try again")
 }
 
+// Static serves a game's files, the directory "static" of fsys (its
+// embedded files), under name + "/static/", name being the path of the
+// game's page ("/2048").
+func (s *Server) Static(mux *http.ServeMux, name string, fsys fs.FS) {
+	sub, err := fs.Sub(fsys, "static")
+	if err != nil {
+		panic(err) // the game embeds no static directory: a bug of the build
+	}
+	mux.Handle("GET "+name+"/static/", http.StripPrefix(name+"/static/", Assets(sub)))
+}
+
+// Page returns a handler writing the template name of pages, with data,
+// as an HTML page; a failure is the log's.
+func (s *Server) Page(pages *template.Template, name string, data any) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		if err := pages.ExecuteTemplate(w, name, data); err != nil {
+			s.log.Error("page", "page", name, "err", err)
+		}
+	}
+}
+
 // Assets serves the files of fsys with an ETag of their content, so that
 // a browser asks again each time but downloads only what changed.
 func Assets(fsys fs.FS) http.Handler {

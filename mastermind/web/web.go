@@ -12,7 +12,6 @@ import (
 	"errors"
 	"fmt"
 	"html/template"
-	"io/fs"
 	"math/rand/v2"
 	"net/http"
 	"slices"
@@ -59,11 +58,10 @@ func (*Game) Card() site.Card {
 // Routes implements site.Game.
 func (g *Game) Routes(mux *http.ServeMux, s *site.Server) {
 	h := &handlers{s: s, g: g}
-	sub, _ := fs.Sub(static, "static")
-	mux.Handle("GET /mastermind/static/", http.StripPrefix("/mastermind/static/", site.Assets(sub)))
-	mux.HandleFunc("GET /mastermind", h.page("mastermind.html"))
-	mux.HandleFunc("GET /mastermind/maker", h.page("maker.html"))
-	mux.HandleFunc("GET /mastermind/solver", h.page("solver.html"))
+	s.Static(mux, "/mastermind", static)
+	mux.HandleFunc("GET /mastermind", s.Page(pages, "mastermind.html", strategies))
+	mux.HandleFunc("GET /mastermind/maker", s.Page(pages, "maker.html", strategies))
+	mux.HandleFunc("GET /mastermind/solver", s.Page(pages, "solver.html", strategies))
 	s.API(mux, "POST /api/mastermind/games", `start or resume a game: {"pegs", "colours", "rows", "new"}`, h.start)
 	s.API(mux, "GET /api/mastermind/games/{id}", "a game of the player's", h.show)
 	s.API(mux, "POST /api/mastermind/games/{id}/guesses", `play a guess: {"guess": [1, 2, 3, 4]}`, h.guess)
@@ -76,15 +74,6 @@ func (g *Game) Routes(mux *http.ServeMux, s *site.Server) {
 type handlers struct {
 	s *site.Server
 	g *Game
-}
-
-func (h *handlers) page(name string) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		if err := pages.ExecuteTemplate(w, name, strategies); err != nil {
-			h.s.Log().Error("mastermind page", "page", name, "err", err)
-		}
-	}
 }
 
 // shape is a game's pegs, colours and rows, checked against the game's

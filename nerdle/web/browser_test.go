@@ -12,7 +12,6 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"gamelab/nerdle"
-	site "gamelab/web"
 	"gamelab/web/db"
 	"gamelab/web/webtest"
 )
@@ -218,19 +217,8 @@ func BenchmarkFirstPaint(b *testing.B) {
 // TestPageWeight: the page's own scripts and styles stay small, with no
 // framework.
 func TestPageWeight(t *testing.T) {
-	total := 0
-	for _, f := range []string{"static/nerdle.js", "static/nerdle.css", "static/nerdle.html"} {
-		b, err := static.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		total += len(b)
-	}
-	common, _ := fs.ReadFile(site.Static(), "common.css")
-	total += len(common)
-	if total > 100<<10 {
-		t.Errorf("the page's own files weigh %d bytes, over 100 KiB", total)
-	}
+	sub, _ := fs.Sub(static, "static")
+	webtest.PageWeight(t, sub, 100<<10)
 }
 
 // TestBrowserWatch lets the solver play a game of length 6, fast, then

@@ -1,7 +1,6 @@
 package web
 
 import (
-	"context"
 	"embed"
 	"encoding/json"
 	"errors"
@@ -24,13 +23,6 @@ var page = template.Must(template.ParseFS(static, "static/nerdle.html"))
 type handlers struct {
 	g *Game
 	s *site.Server
-}
-
-func (h *handlers) page(w http.ResponseWriter, r *http.Request) {
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	if err := page.Execute(w, nil); err != nil {
-		h.s.Log().Error("nerdle page", "err", err)
-	}
 }
 
 // rowView is a row as the player sees it.
@@ -307,8 +299,8 @@ func (h *handlers) solve(w http.ResponseWriter, r *http.Request) {
 	}
 	guess, remaining, err := h.g.advise(r.Context(), v, rows)
 	switch {
-	case err != nil && remaining == 0 && !errors.Is(err, site.ErrBusy) && !errors.Is(err, site.ErrTimeLimit) && !errors.Is(err, context.Canceled):
-		site.Error(w, http.StatusUnprocessableEntity, "no equation fits these colours")
+	case errors.Is(err, errNoFit):
+		site.Error(w, http.StatusUnprocessableEntity, err.Error())
 	case err != nil:
 		h.s.WorkError(w, r, h.g.workers, err)
 	default:

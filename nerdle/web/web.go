@@ -10,7 +10,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io/fs"
 	"math/rand/v2"
 	"net/http"
 	"strconv"
@@ -53,8 +52,8 @@ func (g *Game) Card() site.Card {
 // Routes implements site.Game.
 func (g *Game) Routes(mux *http.ServeMux, s *site.Server) {
 	h := &handlers{g: g, s: s}
-	mux.Handle("GET /nerdle/static/", http.StripPrefix("/nerdle/static/", site.Assets(mustSub(static, "static"))))
-	mux.HandleFunc("GET /nerdle", h.page)
+	s.Static(mux, "/nerdle", static)
+	mux.HandleFunc("GET /nerdle", s.Page(page, "nerdle.html", nil))
 	s.API(mux, "POST /api/nerdle/games", `start or resume a game: {"length", "rules", "daily", "new"}`, h.start)
 	s.API(mux, "GET /api/nerdle/games/{id}", "a game of the player's", h.show)
 	s.API(mux, "POST /api/nerdle/games/{id}/guesses", `play a row: {"guess"}`, h.guess)
@@ -64,14 +63,6 @@ func (g *Game) Routes(mux *http.ServeMux, s *site.Server) {
 	s.API(mux, "GET /api/nerdle/settings", "the player's settings", h.settings)
 	s.API(mux, "PUT /api/nerdle/settings", `replace them: {"hard", "commutative", "colourBlind"}`, h.putSettings)
 	s.API(mux, "GET /api/nerdle/leaderboard", "a daily puzzle's best: ?length=&rules=&day=2006-01-02", h.leaderboard)
-}
-
-func mustSub(f fs.FS, dir string) fs.FS {
-	sub, err := fs.Sub(f, dir)
-	if err != nil {
-		panic(err)
-	}
-	return sub
 }
 
 // variant is a length and rule set: each has its own equations, records
@@ -166,6 +157,10 @@ func (g *Game) advise(ctx context.Context, v variant, rows []nerdle.Row) (guess 
 // equations the rows leave possible.
 func (u *universe) advise(rows []nerdle.Row) (nerdle.Equation, int, error) {
 	h := solve.History{Length: u.u.Length, Rules: u.u.Rules, Rows: rows}
+	remaining := len(u.u.Candidates(h))
+	if remaining == 0 {
+		return 0, 0, errNoFit
+	}
 	u.mu.Lock()
 	defer u.mu.Unlock()
 	if u.solver == nil {
@@ -178,8 +173,11 @@ func (u *universe) advise(rows []nerdle.Row) (nerdle.Equation, int, error) {
 		}
 	}
 	guess, err := u.solver.Guess(h)
-	return guess, len(u.u.Candidates(h)), err
+	return guess, remaining, err
 }
+
+// errNoFit is rows that no equation of the variant fits.
+var errNoFit = errors.New("no equation fits these colours")
 
 // secretRand returns a source of secrets that no one can predict.
 func secretRand() *rand.Rand {

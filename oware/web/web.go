@@ -14,7 +14,6 @@ import (
 	"errors"
 	"fmt"
 	"html/template"
-	"io/fs"
 	"net/http"
 	"runtime"
 	"slices"
@@ -107,9 +106,8 @@ func (*Game) Card() site.Card {
 // Routes implements site.Game.
 func (g *Game) Routes(mux *http.ServeMux, s *site.Server) {
 	h := &handlers{s: s, g: g}
-	sub, _ := fs.Sub(static, "static")
-	mux.Handle("GET /oware/static/", http.StripPrefix("/oware/static/", site.Assets(sub)))
-	mux.HandleFunc("GET /oware", h.page)
+	s.Static(mux, "/oware", static)
+	mux.HandleFunc("GET /oware", s.Page(page, "oware.html", Opponents))
 	s.API(mux, "GET /api/oware/opponents", "the engines a person may play, weakest first", h.opponents)
 	s.API(mux, "POST /api/oware/games", `start or resume a game: {"opponent", "side": "south"|"north", "rules", "record", "new"}`, h.start)
 	s.API(mux, "GET /api/oware/games/{id}", "a game of the player's", h.show)
@@ -124,13 +122,6 @@ func (g *Game) Routes(mux *http.ServeMux, s *site.Server) {
 type handlers struct {
 	s *site.Server
 	g *Game
-}
-
-func (h *handlers) page(w http.ResponseWriter, r *http.Request) {
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	if err := page.Execute(w, Opponents); err != nil {
-		h.s.Log().Error("oware page", "err", err)
-	}
 }
 
 func (h *handlers) opponents(w http.ResponseWriter, r *http.Request) {

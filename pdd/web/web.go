@@ -16,7 +16,6 @@ import (
 	"errors"
 	"fmt"
 	"html/template"
-	"io/fs"
 	"math/rand/v2"
 	"net/http"
 	"slices"
@@ -57,10 +56,9 @@ func (*Game) Card() site.Card {
 // Routes implements site.Game.
 func (g *Game) Routes(mux *http.ServeMux, s *site.Server) {
 	h := &handlers{s: s, maxTurns: g.maxTurns}
-	sub, _ := fs.Sub(static, "static")
-	mux.Handle("GET /pdd/static/", http.StripPrefix("/pdd/static/", site.Assets(sub)))
-	mux.HandleFunc("GET /pdd", h.page("pdd.html"))
-	mux.HandleFunc("GET /pdd/help", h.page("help.html"))
+	s.Static(mux, "/pdd", static)
+	mux.HandleFunc("GET /pdd", s.Page(pages, "pdd.html", presets))
+	mux.HandleFunc("GET /pdd/help", s.Page(pages, "help.html", presets))
 	s.API(mux, "GET /api/pdd/rules", "rules to choose from, and the computer players' kinds", h.rules)
 	s.API(mux, "POST /api/pdd/games", `sit at a table: {"rule", "players", "packs", "kind", "new"}`, h.start)
 	s.API(mux, "GET /api/pdd/games/{id}", "a game of the player's", h.show)
@@ -72,15 +70,6 @@ func (g *Game) Routes(mux *http.ServeMux, s *site.Server) {
 type handlers struct {
 	s        *site.Server
 	maxTurns int
-}
-
-func (h *handlers) page(name string) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		if err := pages.ExecuteTemplate(w, name, presets); err != nil {
-			h.s.Log().Error("pdd page", "page", name, "err", err)
-		}
-	}
 }
 
 // presets are the rules the page offers, with a word on each.
@@ -347,11 +336,7 @@ func (h *handlers) start(w http.ResponseWriter, r *http.Request) {
 	ctx, store := r.Context(), h.s.DB()
 	dg, err := store.Unfinished(ctx, p.ID, "pdd", su.variant())
 	if err == nil && (body.New || body.Rule != "") {
-		if dg.Played > 0 {
-			store.Abandon(ctx, dg.ID) // a game left counts as lost
-		} else {
-			store.End(ctx, dg.ID, db.Lost)
-		}
+		store.Abandon(ctx, dg.ID) // a game left counts as lost
 		err = db.ErrNotFound
 	}
 	if errors.Is(err, db.ErrNotFound) {

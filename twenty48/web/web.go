@@ -20,7 +20,6 @@ import (
 	"errors"
 	"fmt"
 	"html/template"
-	"io/fs"
 	"net/http"
 	"strconv"
 	"strings"
@@ -84,9 +83,8 @@ func (*Game) Card() site.Card {
 // Routes implements site.Game.
 func (g *Game) Routes(mux *http.ServeMux, s *site.Server) {
 	h := &handlers{s: s, g: g}
-	sub, _ := fs.Sub(static, "static")
-	mux.Handle("GET /2048/static/", http.StripPrefix("/2048/static/", site.Assets(sub)))
-	mux.HandleFunc("GET /2048", h.page)
+	s.Static(mux, "/2048", static)
+	mux.HandleFunc("GET /2048", s.Page(page, "2048.html", nil))
 	s.API(mux, "POST /api/2048/games", `start or resume a game: {"size", "mode", "undo", "seed", "new"}`, h.start)
 	s.API(mux, "GET /api/2048/games/{id}", "a game of the player's", h.show)
 	s.API(mux, "POST /api/2048/games/{id}/moves", `play a move: {"move": "U", "D", "L", "R", "S" (shuffle), "undo", or "auto" with "level"}`, h.move)
@@ -101,13 +99,6 @@ func (g *Game) Routes(mux *http.ServeMux, s *site.Server) {
 type handlers struct {
 	s *site.Server
 	g *Game
-}
-
-func (h *handlers) page(w http.ResponseWriter, r *http.Request) {
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	if err := page.Execute(w, nil); err != nil {
-		h.s.Log().Error("2048 page", "err", err)
-	}
 }
 
 // variant is a game's size and mode.
@@ -322,13 +313,15 @@ func (h *handlers) move(w http.ResponseWriter, r *http.Request) {
 		return h.s.DB().SetAssisted(r.Context(), dg.ID)
 	}
 	var played strings.Builder
+	var v gameView
 	err := h.g.live.with(r.Context(), h.s.DB(), dg, func(g *twenty48.Game) error {
+	moves:
 		for range max(1, body.Count) {
 			m, err := h.next(r.Context(), g, body.Move, body.Level, helped)
-			if err != nil {
-				if played.Len() > 0 && errors.Is(err, errBudget) {
-					return nil // the game ended within the moves asked for
-				}
+			switch {
+			case err != nil && played.Len() > 0 && errors.Is(err, errBudget):
+				break moves // the game ended within the moves asked for
+			case err != nil:
 				return err
 			}
 			status := db.Playing
@@ -344,9 +337,10 @@ func (h *handlers) move(w http.ResponseWriter, r *http.Request) {
 			}
 			played.WriteString(m)
 			if status != db.Playing {
-				return nil
+				break
 			}
 		}
+		v = view(dg, g) // while the game is ours: no other request moved it
 		return nil
 	})
 	var why *unplayableError
@@ -360,14 +354,12 @@ func (h *handlers) move(w http.ResponseWriter, r *http.Request) {
 	case errors.Is(err, errBudget):
 		site.Error(w, http.StatusUnprocessableEntity, err.Error())
 		return
-	case errors.Is(err, site.ErrBusy), errors.Is(err, site.ErrTimeLimit), errors.Is(err, context.Canceled):
-		h.s.WorkError(w, r, h.g.workers, err)
-		return
 	case err != nil:
-		h.s.Internal(w, r, err)
+		h.s.WorkError(w, r, h.g.workers, err) // busy, past the limit, the client gone, or a failure
 		return
 	}
-	h.respond(w, r, dg, played.String())
+	v.Played = played.String()
+	site.JSON(w, http.StatusOK, v)
 }
 
 // maxAuto bounds the moves of our player's one request plays: at the

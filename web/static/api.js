@@ -28,3 +28,13 @@ export const anyDialogOpen = () => [...document.querySelectorAll("dialog")].some
 
 // typing reports whether a key event is meant for a form field.
 export const typing = (e) => e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement || e.target instanceof HTMLTextAreaElement;
+
+// releaseClickedButtons gives the keyboard back after a button outside
+// a dialog is clicked, so that a key typed next (Enter) plays rather
+// than pressing the button again.
+export function releaseClickedButtons() {
+	document.addEventListener("click", (e) => {
+		const b = e.target.closest("button");
+		if (b && !b.closest("dialog")) b.blur();
+	});
+}

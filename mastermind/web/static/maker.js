@@ -3,7 +3,7 @@
 // The code, if the person gives it, stays in this page: it checks the
 // answers; the server catches answers no code could give.
 
-import { $, api, anyDialogOpen, typing } from "/static/api.js";
+import { $, api, anyDialogOpen, releaseClickedButtons, typing } from "/static/api.js";
 import { palette, peg, row, score } from "./pegs.js";
 
 const state = {
@@ -230,9 +230,9 @@ document.addEventListener("keydown", (e) => {
 		draw();
 	}
 });
+releaseClickedButtons();
 document.addEventListener("click", (e) => {
 	const b = e.target.closest("button");
-	if (b && !b.closest("dialog")) b.blur();
 	if (b && b.dataset.step) {
 		const f = Number(b.dataset.field);
 		state.field = f;

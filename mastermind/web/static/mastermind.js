@@ -1,7 +1,7 @@
 // The Mastermind page: the codebreaker plays through the JSON API
 // (docs/api.md); the code comes only with a finished game.
 
-import { $, api, anyDialogOpen } from "/static/api.js";
+import { $, api, anyDialogOpen, releaseClickedButtons, typing } from "/static/api.js";
 import { palette, row } from "./pegs.js";
 
 const state = { game: null, typed: [], busy: false };
@@ -123,7 +123,7 @@ async function openStats(atEnd = false) {
 
 document.addEventListener("keydown", (e) => {
 	if (e.ctrlKey || e.metaKey || e.altKey || anyDialogOpen()) return;
-	if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement) return;
+	if (typing(e)) return;
 	if (e.key === "?") { $("help").showModal(); return; }
 	if (e.key === "n") { newGame(); return; }
 	if (e.key === "r") { remaining(); return; }
@@ -132,10 +132,7 @@ document.addEventListener("keydown", (e) => {
 		press(e.key);
 	}
 });
-document.addEventListener("click", (e) => {
-	const b = e.target.closest("button");
-	if (b && !b.closest("dialog")) b.blur();
-});
+releaseClickedButtons();
 for (const id of ["pegs", "colours", "rows"]) {
 	$(id).addEventListener("change", () => {
 		$(id).blur();

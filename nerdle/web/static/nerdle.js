@@ -2,7 +2,7 @@
 // nothing of a game but what the server sends; the secret comes only
 // with a finished game.
 
-import { $, api, anyDialogOpen } from "/static/api.js";
+import { $, api, anyDialogOpen, releaseClickedButtons, typing } from "/static/api.js";
 
 const symbols = "0123456789+-*/=";
 const state = { game: null, typed: "", busy: false, settings: {}, me: null };
@@ -396,8 +396,7 @@ function helpExample() {
 document.addEventListener("keydown", (e) => {
 	if (e.ctrlKey || e.metaKey || e.altKey) return;
 	if (anyDialogOpen()) return;
-	const t = e.target;
-	if (t instanceof HTMLInputElement || t instanceof HTMLSelectElement) return;
+	if (typing(e)) return;
 	if (e.key === "?") { $("help").showModal(); e.preventDefault(); return; }
 	if (e.key === "h") { hint(); return; }
 	if (e.key === "n") { newGame(); return; }
@@ -410,12 +409,7 @@ document.addEventListener("keydown", (e) => {
 	}
 });
 
-// A button clicked gives the keyboard back: Enter typed next plays the
-// row rather than pressing the button again.
-document.addEventListener("click", (e) => {
-	const b = e.target.closest("button");
-	if (b && !b.closest("dialog")) b.blur();
-});
+releaseClickedButtons();
 
 restoreChoice();
 buildKeyboard();

@@ -3,7 +3,7 @@
 // or a click skips it) with the captured houses marked. Watch mode plays
 // two engines through POST /api/oware/best, the game kept in the page.
 
-import { $, api, anyDialogOpen, typing } from "/static/api.js";
+import { $, api, anyDialogOpen, releaseClickedButtons, typing } from "/static/api.js";
 
 const HOUSES = 12;
 const letter = (h) => (h < 6 ? "ABCDEF"[h] : "abcdef"[h - 6]);
@@ -337,10 +337,7 @@ document.addEventListener("keydown", (e) => {
 	case "?": $("help").showModal(); return;
 	}
 });
-document.addEventListener("click", (e) => {
-	const b = e.target.closest("button");
-	if (b && !b.closest("dialog")) b.blur();
-});
+releaseClickedButtons();
 for (const id of ["opponent", "side"]) {
 	$(id).addEventListener("change", () => {
 		$(id).blur();

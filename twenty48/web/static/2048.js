@@ -4,7 +4,7 @@
 // tile when the server's answer brings it. Keys pressed meanwhile wait
 // their turn.
 
-import { $, api, anyDialogOpen, typing } from "/static/api.js";
+import { $, api, anyDialogOpen, releaseClickedButtons, typing } from "/static/api.js";
 import { EVIL, Game, slide } from "./rules.js";
 
 const state = {
@@ -441,10 +441,7 @@ $("board").addEventListener("pointerup", (e) => {
 	press(Math.abs(dx) > Math.abs(dy) ? (dx > 0 ? "R" : "L") : (dy > 0 ? "D" : "U"), e.timeStamp);
 });
 
-document.addEventListener("click", (e) => {
-	const b = e.target.closest("button");
-	if (b && !b.closest("dialog")) b.blur();
-});
+releaseClickedButtons();
 for (const id of ["size", "mode", "undo"]) {
 	$(id).addEventListener("change", () => {
 		$(id).blur();

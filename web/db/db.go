@@ -137,7 +137,7 @@ func (d *DB) migrate(ctx context.Context) error {
 		return fmt.Errorf("database %s: %w", d.name, err)
 	}
 	if err := d.sql.PingContext(ctx); err != nil {
-		return fmt.Errorf("database %s: %w", d.name, err)
+		return fmt.Errorf("database %s: %w", d.name, oneLine{err})
 	}
 	have, err := d.version(ctx)
 	if err != nil {
@@ -175,6 +175,20 @@ func (d *DB) version(ctx context.Context) (int64, error) {
 
 // Close closes the database once the queries under way have ended.
 func (d *DB) Close() error { return d.sql.Close() }
+
+// oneLine is an error whose text is on one line: pgx tells a failed
+// connection on one line per address it tried.
+type oneLine struct{ err error }
+
+func (e oneLine) Error() string {
+	lines := strings.Split(e.err.Error(), "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimSuffix(strings.TrimSpace(l), ":")
+	}
+	return strings.Join(lines, "; ")
+}
+
+func (e oneLine) Unwrap() error { return e.err }
 
 // Ping checks the database answers.
 func (d *DB) Ping(ctx context.Context) error { return d.sql.PingContext(ctx) }

@@ -189,3 +189,11 @@ func TestMigrateAtOnce(t *testing.T) {
 		})
 	}
 }
+
+// TestUnreachable: a database that does not answer is said in one line.
+func TestUnreachable(t *testing.T) {
+	_, err := db.Open(context.Background(), "postgres://x:y@127.0.0.1:1/gamelab?connect_timeout=2", "")
+	if err == nil || strings.Contains(err.Error(), "\n") || strings.Contains(err.Error(), "y@") {
+		t.Errorf("an unreachable database: %q, want one line without the password", err)
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"gamelab/internal/bench"
 	"gamelab/twenty48"
@@ -149,6 +150,41 @@ func BenchmarkSearchStrongFull(b *testing.B) {
 	for b.Loop() {
 		e.Move(board)
 	}
+}
+
+// BenchmarkFastMoves plays whole seeded games at the fast level, as the
+// engine plays them (the root moves on all cores), and reports the time
+// of a move at the median, the 99th percentile and the slowest: hints
+// and autoplay wait on them. A loop is a game; run it with -benchtime Nx.
+func BenchmarkFastMoves(b *testing.B) {
+	e := NewExpectimax(Fast, nil)
+	var times []time.Duration
+	seed := uint64(0)
+	for b.Loop() {
+		seed++
+		g, err := twenty48.New(4, seed, twenty48.ClassicMode, 0)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for !g.Over() {
+			board, _ := twenty48.BoardOf(g.Grid())
+			start := time.Now()
+			d, ok := e.Move(board)
+			times = append(times, time.Since(start))
+			if !ok {
+				break
+			}
+			if err := g.Play(twenty48.Move(d), nil); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	slices.Sort(times)
+	ms := func(q float64) float64 { return times[int(q*float64(len(times)-1))].Seconds() * 1000 }
+	b.ReportMetric(ms(0.5), "ms-median")
+	b.ReportMetric(ms(0.99), "ms-p99")
+	b.ReportMetric(ms(1), "ms-max")
+	b.ReportMetric(float64(len(times))/float64(b.N), "moves/game")
 }
 
 func BenchmarkRate(b *testing.B) {

@@ -94,6 +94,32 @@ func (b Board) Transpose() Board {
 	return b1 | b2>>24 | b3<<24
 }
 
+// Symmetries returns b in its eight symmetric forms: itself, each row
+// reversed, the rows in reverse order, both, and each of these
+// transposed. A move commutes with them: the k-th form of b moved is the
+// k-th form of b moved the matching way, so a player may look a board up
+// in whichever form a table or a network keeps.
+func (b Board) Symmetries() [8]Board {
+	h := b.reverseRows()
+	v := b.reverseRowOrder()
+	hv := h.reverseRowOrder()
+	return [8]Board{b, h, v, hv, b.Transpose(), h.Transpose(), v.Transpose(), hv.Transpose()}
+}
+
+// reverseRows reverses every row.
+func (b Board) reverseRows() Board {
+	x := uint64(b)
+	x = x&0x0F0F0F0F0F0F0F0F<<4 | x>>4&0x0F0F0F0F0F0F0F0F
+	x = x&0x00FF00FF00FF00FF<<8 | x>>8&0x00FF00FF00FF00FF
+	return Board(x)
+}
+
+// reverseRowOrder puts the rows in reverse order.
+func (b Board) reverseRowOrder() Board {
+	x := uint64(b)
+	return Board(x<<48 | x<<16&0xFFFF00000000 | x>>16&0xFFFF0000 | x>>48)
+}
+
 // Move returns the board moved in d and the score of its merges; the board
 // is unchanged if nothing moves.
 func (b Board) Move(d Direction) (Board, uint32) {

@@ -138,6 +138,63 @@ func TestRowsAndColumns(t *testing.T) {
 	}
 }
 
+// cellsOfBoard returns b's sixteen exponents in row order: the slow,
+// obvious form the fast bit tricks are checked against.
+func cellsOfBoard(b Board) [16]uint8 {
+	var c [16]uint8
+	for i := range c {
+		c[i] = b.At(i/4, i%4)
+	}
+	return c
+}
+
+func boardOfCells(c [16]uint8) Board {
+	var b Board
+	for i, e := range c {
+		b |= Board(e) << (4 * i)
+	}
+	return b
+}
+
+// TestSymmetries checks each form against the cells moved by hand, and
+// that a move commutes with every form.
+func TestSymmetries(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for range 1000 {
+		b := Board(r.Uint64())
+		c := cellsOfBoard(b)
+		var want [8][16]uint8
+		for i := range 16 {
+			row, col := i/4, i%4
+			want[0][i] = c[i]
+			want[1][i] = c[row*4+3-col]     // rows reversed
+			want[2][i] = c[(3-row)*4+col]   // columns reversed
+			want[3][i] = c[(3-row)*4+3-col] // both
+			want[4][i] = c[col*4+row]       // transposed
+			want[5][i] = c[col*4+3-row]     // rows reversed, transposed
+			want[6][i] = c[(3-col)*4+row]   // columns reversed, transposed
+			want[7][i] = c[(3-col)*4+3-row] // both, transposed
+		}
+		for k, s := range b.Symmetries() {
+			if cellsOfBoard(s) != want[k] {
+				t.Fatalf("symmetry %d of %016x: %016x, want %016x", k, uint64(b), uint64(s), uint64(boardOfCells(want[k])))
+			}
+			for _, d := range Directions {
+				moved, _ := b.Move(d)
+				found := false
+				for _, e := range Directions {
+					if next, _ := s.Move(e); next == moved.Symmetries()[k] {
+						found = true
+					}
+				}
+				if !found {
+					t.Fatalf("symmetry %d of %016x moved %v: no move of the symmetric board makes it", k, uint64(b), d)
+				}
+			}
+		}
+	}
+}
+
 // splitmix is the specification's stream, written out again.
 func splitmix(state *uint64) uint64 {
 	*state += 0x9e3779b97f4a7c15

@@ -204,10 +204,3 @@ func (s *Shape) fits(b twenty48.Board) bool {
 	_, ok := s.index(b)
 	return ok
 }
-
-// allowed returns the board after moving b in d, and false if the move
-// changes nothing or moves the chain.
-func (s *Shape) allowed(b twenty48.Board, d twenty48.Direction) (twenty48.Board, bool) {
-	next, _ := b.Move(d)
-	return next, next != b && next&s.fixed == b&s.fixed
-}

@@ -318,8 +318,7 @@ func TestSymmetries(t *testing.T) {
 		if !ok || p0 == 0 {
 			continue // no move keeps the chain, or any will do
 		}
-		for k := range 8 {
-			v := symmetry(b, k)
+		for k, v := range b.Symmetries() {
 			d, p, ok := set.Move(v)
 			if next, _ := v.Move(d); !ok || p != p0 || next == v {
 				t.Fatalf("symmetry %d of %x: %v (%v) with %v, want %v", k, uint64(b), d, ok, p, p0)
@@ -367,7 +366,7 @@ func BenchmarkSetMove(b *testing.B) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	boards := make([]twenty48.Board, 1024)
 	for i := range boards {
-		boards[i] = symmetry(tb.Shape.board(rng.Uint64N(tb.Shape.Size())), i%8)
+		boards[i] = tb.Shape.board(rng.Uint64N(tb.Shape.Size())).Symmetries()[i%8]
 	}
 	i := 0
 	for b.Loop() {

@@ -39,21 +39,32 @@ func (t *Table) value(i uint64) float32 { return float32(t.values[i]) * (1.0 / s
 // chain's stand-ins in place), its spawns' values known: the best over
 // the moves of the average over their spawns.
 func (t *Table) compute(b twenty48.Board) float32 {
-	s := t.Shape
 	best := float32(0)
 	for _, d := range twenty48.Directions {
-		next, ok := s.allowed(b, d)
-		if !ok {
-			continue
-		}
-		if s.reached(next) {
-			return 1
-		}
-		if i, ok := s.index(next); ok {
-			best = max(best, t.expect(next, i))
+		next, _ := b.Move(d)
+		if p, ok := t.worth(b, next); ok {
+			best = max(best, p)
 		}
 	}
 	return best
+}
+
+// worth returns the probability of building the tile after b moved to
+// next, and false if the move changed nothing or moved the chain: 1 if
+// it built the tile, 0 if it left the phase (a tile beyond its bound),
+// else the average over next's spawns.
+func (t *Table) worth(b, next twenty48.Board) (float32, bool) {
+	s := t.Shape
+	if next == b || next&s.fixed != b&s.fixed {
+		return 0, false
+	}
+	if s.reached(next) {
+		return 1, true
+	}
+	if i, ok := s.index(next); ok {
+		return t.expect(next, i), true
+	}
+	return 0, true
 }
 
 // expect returns the average over the spawns of the afterstate b, at

@@ -82,7 +82,7 @@ func (n *Network) addCoherent(b twenty48.Board, err, beta float32, r *Rates) flo
 	k := n.stageIndex(b)
 	w, change, sizes := &n.w[k], &r.change[k], &r.size[k]
 	sum := float32(0)
-	for _, s := range symmetries(b) {
+	for _, s := range b.Symmetries() {
 		for t, i := range indexes(s) {
 			c, z := &change[t][i], &sizes[t][i]
 			cv, zv := math.Float32frombits(c.Load()), math.Float32frombits(z.Load())

@@ -112,29 +112,6 @@ func StageOf(b twenty48.Board) int {
 	return 0
 }
 
-// symmetries returns b in its eight symmetric forms: reflected left to
-// right, top to bottom, both, and each of them transposed.
-func symmetries(b twenty48.Board) [8]twenty48.Board {
-	h := flipRows(b)
-	v := flipColumns(b)
-	hv := flipColumns(h)
-	return [8]twenty48.Board{b, h, v, hv, b.Transpose(), h.Transpose(), v.Transpose(), hv.Transpose()}
-}
-
-// flipRows reverses every row.
-func flipRows(b twenty48.Board) twenty48.Board {
-	x := uint64(b)
-	x = x&0x0F0F0F0F0F0F0F0F<<4 | x>>4&0x0F0F0F0F0F0F0F0F
-	x = x&0x00FF00FF00FF00FF<<8 | x>>8&0x00FF00FF00FF00FF
-	return twenty48.Board(x)
-}
-
-// flipColumns reverses the order of the rows.
-func flipColumns(b twenty48.Board) twenty48.Board {
-	x := uint64(b)
-	return twenty48.Board(x<<48 | x<<16&0xFFFF00000000 | x>>16&0xFFFF0000 | x>>48)
-}
-
 // indexes returns the weight index of each tuple on b: cells 0–5 (the top
 // row and two cells below), 4–9, 0–2 with 4–6, and 4–6 with 8–10, in row
 // order, which the board's layout makes a few shifts.
@@ -156,7 +133,7 @@ func (n *Network) Value(b twenty48.Board) float32 {
 // rate returns the rating of b by the weights w of one stage.
 func rate(w *[Tuples][]atomic.Uint32, b twenty48.Board) float32 {
 	sum := float32(0)
-	for _, s := range symmetries(b) {
+	for _, s := range b.Symmetries() {
 		ix := indexes(s)
 		sum += math.Float32frombits(w[0][ix[0]].Load()) +
 			math.Float32frombits(w[1][ix[1]].Load()) +
@@ -172,7 +149,7 @@ func (n *Network) add(b twenty48.Board, delta float32) float32 {
 	share := delta / (8 * Tuples)
 	stage := n.stage(b)
 	sum := float32(0)
-	for _, s := range symmetries(b) {
+	for _, s := range b.Symmetries() {
 		for t, i := range indexes(s) {
 			w := &stage[t][i]
 			v := math.Float32frombits(w.Load()) + share

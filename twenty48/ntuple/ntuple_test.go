@@ -38,31 +38,6 @@ func boardOf(c [16]uint8) twenty48.Board {
 
 func randomBoard(r *rand.Rand) twenty48.Board { return twenty48.Board(r.Uint64()) }
 
-func TestSymmetries(t *testing.T) {
-	r := rand.New(rand.NewPCG(1, 2))
-	for range 1000 {
-		b := randomBoard(r)
-		c := cellsOf(b)
-		var want [8][16]uint8
-		for i := range 16 {
-			row, col := i/4, i%4
-			want[0][i] = c[i]
-			want[1][i] = c[row*4+3-col]     // rows reversed
-			want[2][i] = c[(3-row)*4+col]   // columns reversed
-			want[3][i] = c[(3-row)*4+3-col] // both
-			want[4][i] = c[col*4+row]       // transposed
-			want[5][i] = c[col*4+3-row]     // rows reversed, transposed
-			want[6][i] = c[(3-col)*4+row]   // columns reversed, transposed
-			want[7][i] = c[(3-col)*4+3-row] // both, transposed
-		}
-		for k, s := range symmetries(b) {
-			if cellsOf(s) != want[k] {
-				t.Fatalf("symmetry %d of %016x: %016x, want %016x", k, uint64(b), uint64(s), uint64(boardOf(want[k])))
-			}
-		}
-	}
-}
-
 func TestIndexes(t *testing.T) {
 	tuples := [Tuples][6]int{{0, 1, 2, 3, 4, 5}, {4, 5, 6, 7, 8, 9}, {0, 1, 2, 4, 5, 6}, {4, 5, 6, 8, 9, 10}}
 	r := rand.New(rand.NewPCG(3, 4))
@@ -105,7 +80,7 @@ func TestValueIsSymmetric(t *testing.T) {
 		if v != 0 {
 			nonzero++
 		}
-		for _, s := range symmetries(b) {
+		for _, s := range b.Symmetries() {
 			if w := n.Value(s); math.Abs(float64(w-v)) > 1e-3*max(1, math.Abs(float64(v))) {
 				t.Fatalf("%016x rated %g, its reflection %016x %g", uint64(b), v, uint64(s), w)
 			}

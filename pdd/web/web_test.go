@@ -38,11 +38,14 @@ func secrets(t *testing.T, store *db.DB, id string) []string {
 
 // TestGame plays a table to its end: a card the person's rule refuses,
 // or not in the hand, is refused with the reason; no answer before the
-// end carries another player's rule; the end reveals them all.
+// end carries another player's rule; the end reveals them all. Its games
+// end at 150 turns, as the browser test's do: each move replays the game,
+// and some rules keep a table going for thousands of turns (one ran past
+// ten minutes under the race detector on PostgreSQL).
 func TestGame(t *testing.T) {
 	for _, kind := range dbtest.Kinds {
 		t.Run(kind, func(t *testing.T) {
-			srv, store := webtest.NewServer(t, kind, New())
+			srv, store := webtest.NewServer(t, kind, NewCapped(150))
 			c := webtest.NewClient(t, srv.URL)
 			var why string
 			if code := c.Do("POST", "/api/pdd/games", map[string]any{}, &why); code != 422 || !strings.Contains(why, "no rule") {
